@@ -1,0 +1,184 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import compress from "@fastify/compress";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail/mailer.ts";
+import { createAuth } from "./auth/auth.ts";
+import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerSessionHook } from "./auth/session.ts";
+import { createSessionResolver } from "./auth/session-resolver.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { createDatabase, type Database } from "./db/client.ts";
+import { registerErrorHandler } from "./error-handler.ts";
+import { registerDevRoutes } from "./modules/dev/routes.ts";
+import { registerLearningRoutes } from "./modules/learning/routes.ts";
+import { registerProfileRoutes } from "./modules/profiles/routes.ts";
+import { registerSystemRoutes } from "./modules/system/routes.ts";
+import { registerUserRoutes } from "./modules/users/routes.ts";
+import { createRealtime } from "./realtime/realtime.ts";
+
+export type BuildOptions = {
+  config: Config;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  mailer?: Mailer;
+  /** Skip migrations (the caller ran them). */
+  skipMigrations?: boolean;
+};
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole app (plugins, routes, error handler) without listening. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  if (!options.skipMigrations) await database.migrate();
+  const db = database.db;
+  const mailer =
+    options.mailer ??
+    (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    onError: (error) => app.log.error({ err: error }, "auth mail failed"),
+  });
+  const sessions = createSessionResolver({ db, secret: config.authSecret });
+  const realtime = createRealtime({
+    server: app.server,
+    corsOrigin: config.corsOrigin,
+    redisUrl: config.REDIS_URL,
+    resolveUser: (token) => sessions.resolve(token),
+  });
+  const ctx: AppContext = { config, database, db, mailer, auth, sessions, realtime };
+  app.decorate("ctx", ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(cors, {
+    origin: config.corsOrigin,
+    credentials: true,
+    exposedHeaders: ["set-auth-token"],
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "NeonLab API", version: "1.0.0", description: "Product API of NeonLab." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  registerErrorHandler(app);
+  registerSessionHook(app, sessions);
+  registerAuthRoutes(app, auth, { rateLimit: config.AUTH_RATE_LIMIT, db, sessions });
+  registerSystemRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerLearningRoutes(app, ctx);
+  if (!config.isProduction) registerDevRoutes(app, ctx);
+  await registerSpa(app, config.WEB_DIST);
+
+  const inFlight = trackInFlight(app);
+  app.addHook("onClose", async () => {
+    // Order matters: the server stopped accepting; let running requests finish before closing what they use.
+    await inFlight.drained(10_000);
+    await realtime.close();
+    await mailer.close();
+    if (!options.database) await database.close();
+  });
+  return app as unknown as App;
+}
+
+/** Counts requests in progress so shutdown can wait for them before closing the database. */
+function trackInFlight(app: FastifyInstance) {
+  let count = 0;
+  const waiters: (() => void)[] = [];
+  // One parameter: Fastify rejects an async onRequestAbort hook whose arity is not exactly 1.
+  const finished = async (_request: unknown) => {
+    count--;
+    if (count === 0) for (const wake of waiters.splice(0)) wake();
+  };
+  app.addHook("onRequest", async () => {
+    count++;
+  });
+  app.addHook("onResponse", finished);
+  app.addHook("onRequestAbort", finished);
+  return {
+    drained(timeoutMs: number) {
+      if (count <= 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/** Serves the built SPA with long-lived caching for hashed assets and an index.html fallback. */
+async function registerSpa(app: FastifyInstance, dist: string) {
+  const hasBuild = existsSync(join(dist, "index.html"));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const hashed = path.includes(`${join(dist, "assets")}`);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path === "/api" || request.method !== "GET") {
+      return reply
+        .status(404)
+        .send({ statusCode: 404, statusMessage: "Not Found", message: `No API route ${request.method} ${path}` });
+    }
+    if (!hasBuild) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

@@ -1,0 +1,159 @@
+import { APIError, betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import { bearer, emailOTP, oneTimeToken } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
+import { MESSAGES } from "@neonlab/shared/messages";
+import type { Mailer } from "../adapters/mail/mailer.ts";
+import {
+  confirmationCodeMail,
+  emailChangeMail,
+  passwordResetMail,
+  signInCodeMail,
+} from "../adapters/mail/templates.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { hashPassword, verifyPassword } from "../lib/password.ts";
+import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
+import { createProfile } from "../modules/profiles/service.ts";
+import { codeResendWait } from "./code-throttle.ts";
+import { oauthPlugins, withHandoffToken } from "./oauth.ts";
+
+export const CLIENT_IP_HEADER = "x-neonlab-client-ip";
+
+export type AuthDeps = { config: Config; db: Db; mailer: Mailer; onError: (error: unknown) => void };
+
+/** Mail sending never blocks the response (timing) but failures are logged. */
+const sendLater = (deps: AuthDeps, send: () => Promise<void>) => {
+  send().catch(deps.onError);
+};
+
+/** Better Auth signs e-mail change links with a JWT whose payload carries `updateTo`. */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload?.updateTo === "string";
+  } catch {
+    return false;
+  }
+}
+
+function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "warn" | "error" {
+  if (level === "debug" || level === "trace") return "debug";
+  if (level === "info") return "info";
+  return level === "warn" ? "warn" : "error";
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, mailer } = deps;
+  const origin = new URL(config.PUBLIC_URL).origin;
+  const auth = betterAuth({
+    appName: "NeonLab",
+    baseURL: config.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [origin, config.corsOrigin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    advanced: {
+      // Better Auth turns these off when NODE_ENV=test; keep them on so tests see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    logger: { disabled: config.LOG_LEVEL === "silent", level: betterAuthLogLevel(config.LOG_LEVEL) },
+    session: { expiresIn: 60 * 60 * 24 * 400, updateAge: 60 * 60 * 24 },
+    // Rate limits are enforced by our own limiter (per IP and per account) in auth/routes.ts.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        sendLater(deps, () => mailer.send(passwordResetMail(user.email, url)));
+      },
+    },
+    emailVerification: {
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      // Sign-up and unconfirmed sign-in get a 6-digit code; an e-mail change gets a link.
+      sendVerificationEmail: async ({ user, url, token }) => {
+        if (isEmailChangeToken(token)) {
+          sendLater(deps, () => mailer.send(emailChangeMail(user.email, url)));
+          return;
+        }
+        sendLater(deps, async () => {
+          // An unconfirmed sign-in mails a fresh code, but not more than once a minute (the last one stays valid).
+          if (config.AUTH_RATE_LIMIT && (await codeResendWait(db, "email-verification", user.email)) > 0) return;
+          await auth.api.sendVerificationOTP({ body: { email: user.email, type: "email-verification" } });
+        });
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await createProfile(db, user);
+          },
+        },
+      },
+    },
+    hooks: {
+      // Better Auth hides existing accounts on sign-up; the product spec wants them named.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const email = String((ctx.body as { email?: unknown })?.email ?? "")
+          .trim()
+          .toLowerCase();
+        const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        if (existing)
+          throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: MESSAGES.duplicateEmail });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/callback/:id") return;
+        const session = ctx.context.newSession;
+        const location = ctx.context.responseHeaders?.get("location");
+        if (!session || !location) return;
+        const { token } = await auth.api.generateOneTimeToken({
+          headers: new Headers({ authorization: `Bearer ${session.session.token}` }),
+        });
+        throw ctx.redirect(withHandoffToken(location, config.PUBLIC_URL, token));
+      }),
+    },
+    plugins: [
+      bearer(),
+      // Server-side minting only: the OAuth callback hands the SPA a token it trades for a bearer token.
+      oneTimeToken({ disableClientRequest: true, storeToken: "hashed", expiresIn: 2 }),
+      emailOTP({
+        otpLength: CONFIRMATION_CODE_LENGTH,
+        expiresIn: CODE_EXPIRY_SECONDS,
+        allowedAttempts: CODE_MAX_WRONG_TRIES,
+        sendVerificationOnSignUp: false,
+        overrideDefaultEmailVerification: false,
+        disableSignUp: true,
+        storeOTP: "hashed",
+        async sendVerificationOTP({ email, otp, type }) {
+          const mail = type === "sign-in" ? signInCodeMail(email, otp) : confirmationCodeMail(email, otp);
+          sendLater(deps, () => mailer.send(mail));
+        },
+      }),
+      ...oauthPlugins(config),
+    ],
+  });
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export { APIError, MESSAGES };

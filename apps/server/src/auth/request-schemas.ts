@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { codeSchema, displayNameSchema, emailSchema, passwordSchema } from "@neonlab/shared/schemas/auth";
+
+/** Per-path limit: `max` hits per `windowSeconds`. */
+export type Limit = { max: number; windowSeconds: number };
+
+/** What identifies "the account" of a request for the per-account limit. */
+export type AccountKey = "email" | "session" | "token";
+
+export type AuthRouteRule = { body?: z.ZodType; perAccount?: Limit; account?: AccountKey };
+
+const url = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(2000, `${label} must be at most 2000 characters`)
+    .optional();
+const secret = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const code = z.string({ error: "Code is required" }).pipe(codeSchema);
+const existingPassword = secret("Password", 128);
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` }).optional();
+
+const fiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
+
+/**
+ * Bodies of the Better Auth routes the product uses, checked before Better Auth sees them so bad
+ * input answers 400 with a readable message and writes nothing. Unknown keys pass through.
+ */
+export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
+  "/sign-up/email": {
+    body: z.looseObject({
+      email: emailSchema,
+      password: passwordSchema,
+      name: displayNameSchema,
+      callbackURL: url("Callback URL"),
+    }),
+    perAccount: fiveMinutes(5),
+    account: "email",
+  },
+  "/sign-in/email": {
+    body: z.looseObject({
+      email: emailSchema,
+      password: existingPassword,
+      rememberMe: flag("Remember me"),
+      callbackURL: url("Callback URL"),
+    }),
+    perAccount: fiveMinutes(10),
+    account: "email",
+  },
+  "/sign-in/email-otp": {
+    body: z.looseObject({ email: emailSchema, otp: code }),
+    perAccount: fiveMinutes(10),
+    account: "email",
+  },
+  "/email-otp/verify-email": {
+    body: z.looseObject({ email: emailSchema, otp: code }),
+    perAccount: fiveMinutes(10),
+    account: "email",
+  },
+  "/email-otp/send-verification-otp": {
+    body: z.looseObject({
+      email: emailSchema,
+      type: z.enum(["sign-in", "email-verification"], { error: 'Type must be "sign-in" or "email-verification"' }),
+    }),
+    // The once-a-minute rule is read from the database (code-throttle.ts); this caps bursts for unknown addresses.
+    perAccount: { max: 5, windowSeconds: 600 },
+    account: "email",
+  },
+  "/request-password-reset": {
+    body: z.looseObject({ email: emailSchema, redirectTo: url("Redirect URL") }),
+    perAccount: fiveMinutes(3),
+    account: "email",
+  },
+  "/reset-password": {
+    body: z.looseObject({ newPassword: passwordSchema, token: secret("Reset token", 512) }),
+    perAccount: fiveMinutes(5),
+    account: "token",
+  },
+  "/change-password": {
+    body: z.looseObject({
+      currentPassword: existingPassword,
+      newPassword: passwordSchema,
+      revokeOtherSessions: flag("Revoke other sessions"),
+    }),
+    perAccount: fiveMinutes(5),
+    account: "session",
+  },
+  "/change-email": {
+    body: z.looseObject({ newEmail: emailSchema, callbackURL: url("Callback URL") }),
+    perAccount: fiveMinutes(3),
+    account: "session",
+  },
+  "/sign-in/social": {
+    body: z.looseObject({
+      provider: secret("Provider", 40),
+      callbackURL: url("Callback URL"),
+      errorCallbackURL: url("Error callback URL"),
+      newUserCallbackURL: url("New user callback URL"),
+      disableRedirect: flag("Disable redirect"),
+      idToken: z
+        .looseObject({
+          token: secret("ID token", 8192),
+          nonce: z.string({ error: "Nonce must be text" }).max(512).optional(),
+          accessToken: z.string({ error: "Access token must be text" }).max(8192).optional(),
+        })
+        .optional(),
+    }),
+  },
+  "/one-time-token/verify": { body: z.looseObject({ token: secret("Token", 256) }) },
+};
+
+/** The client's OAuth start (Better Auth's older generic-OAuth route), mapped onto /sign-in/social. */
+export const oauthStartSchema = z.object({
+  providerId: secret("Provider", 40),
+  callbackURL: url("Callback URL"),
+  errorCallbackURL: url("Error callback URL"),
+  newUserCallbackURL: url("New user callback URL"),
+  disableRedirect: flag("Disable redirect"),
+});
+
+/** Better Auth routes the product does not use; profile fields change through PUT /api/profile. */
+export const BLOCKED_AUTH_PATHS = new Set(["/update-user", "/delete-user"]);
+
+/** "field: message" of the first problem, like the app's error handler. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The request is not valid.";
+  const where = issue.path.map(String).join(".");
+  return where ? `${where}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,104 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Role } from "@neonlab/shared/constants";
+import type { Db } from "../db/client.ts";
+import { sessions, users } from "../modules/accounts/schema.ts";
+import { profiles } from "../modules/profiles/schema.ts";
+
+export type AuthUser = { id: string; email: string; role: Role; sessionId: string };
+
+export type SessionResolver = {
+  /** The user behind a bearer token, or null when the token is unknown, forged or expired. */
+  resolve(bearer: string): Promise<AuthUser | null>;
+  /** Drops a token from the cache at once (sign-out). */
+  forgetToken(bearer: string): void;
+  /** Drops every cached session of a user at once (account deleted, role changed here). */
+  forgetUser(userId: string): void;
+};
+
+type Entry = { user: AuthUser | null; cachedUntil: number; sessionExpiresAt: number };
+
+const MAX_ENTRIES = 50_000;
+
+/**
+ * The fast path for authenticated requests (docs/decisions/002-session-fast-path.md): verify the
+ * bearer token's signature ourselves, look the session up with one indexed query, and keep the
+ * answer for `ttlMs`. Sign-out and account deletion in this process take effect at once;
+ * changes made elsewhere (another instance, the admin CLI, a revoked session) within `ttlMs`.
+ */
+export function createSessionResolver(options: { db: Db; secret: string; ttlMs?: number; now?: () => number }) {
+  const { db, secret } = options;
+  const ttlMs = options.ttlMs ?? 5_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, Entry>();
+
+  async function lookup(sessionToken: string): Promise<{ user: AuthUser; expiresAt: number } | null> {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        email: users.email,
+        role: profiles.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.id, sessions.userId))
+      .where(eq(sessions.token, sessionToken))
+      .limit(1);
+    if (!row) return null;
+    const user = { id: row.userId, email: row.email, role: row.role ?? "user", sessionId: row.sessionId };
+    return { user, expiresAt: row.expiresAt.getTime() };
+  }
+
+  const resolver: SessionResolver = {
+    async resolve(bearer) {
+      const cached = cache.get(bearer);
+      const at = now();
+      if (cached && cached.cachedUntil > at) return cached.sessionExpiresAt > at ? cached.user : null;
+      const sessionToken = verifiedSessionToken(bearer, secret);
+      const found = sessionToken ? await lookup(sessionToken) : null;
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(bearer, {
+        user: found?.user ?? null,
+        cachedUntil: at + ttlMs,
+        sessionExpiresAt: found?.expiresAt ?? 0,
+      });
+      return found && found.expiresAt > at ? found.user : null;
+    },
+    forgetToken(bearer) {
+      cache.delete(bearer);
+    },
+    forgetUser(userId) {
+      for (const [key, entry] of cache) if (entry.user?.id === userId) cache.delete(key);
+    },
+  };
+  return resolver;
+}
+
+/**
+ * Better Auth's bearer tokens are `<session token>.<HMAC-SHA256 of it, base64>`, sometimes
+ * URL-encoded. Like its bearer plugin (requireSignature off), a bare session token is accepted too.
+ */
+export function verifiedSessionToken(bearer: string, secret: string): string | null {
+  let token = bearer;
+  if (token.includes("%")) {
+    try {
+      token = decodeURIComponent(token);
+    } catch {
+      return null;
+    }
+  }
+  const dot = token.indexOf(".");
+  if (dot === -1) return token;
+  const value = token.slice(0, dot);
+  // Signed cookies carry standard base64 (with padding); accept the base64url spelling too.
+  const given = token
+    .slice(dot + 1)
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .replace(/=+$/, "");
+  const signature = Buffer.from(given);
+  const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, ""));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Role } from "@neonlab/shared/constants";
+import { forbidden, unauthorized } from "../errors.ts";
+import type { AuthUser, SessionResolver } from "./session-resolver.ts";
+
+export type { AuthUser } from "./session-resolver.ts";
+
+/** Who may call a route: "user" (default under /api) needs a session; "optional" reads it if sent; "public" ignores it. */
+export type RouteAuth = "user" | "optional" | "public";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+const ROLE_RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Resolves the bearer token to a user on every /api route that is not Better Auth's own. */
+export function registerSessionHook(app: FastifyInstance, sessions: SessionResolver) {
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request) => {
+    const route = request.routeOptions.url;
+    // Unmatched paths fall through to the 404 handler; docs and Better Auth's own routes are open.
+    if (!route?.startsWith("/api/") || route.startsWith("/api/auth/") || route.startsWith("/api/docs")) return;
+    const mode = request.routeOptions.config?.auth ?? "user";
+    if (mode === "public") return;
+    const token = bearerToken(request);
+    if (!token) {
+      if (mode === "user") throw unauthorized();
+      return;
+    }
+    const user = await sessions.resolve(token);
+    if (!user && mode === "user") throw unauthorized("Your session has expired. Please sign in again.");
+    request.user = user;
+  });
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, role: Role): AuthUser {
+  const user = requireUser(request);
+  if (ROLE_RANK[user.role] < ROLE_RANK[role]) throw forbidden(`Only a ${role} can do that.`);
+  return user;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const boolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  CORS_ORIGIN: optional,
+  DATABASE_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default("./data"),
+  REDIS_URL: optional.pipe(z.url().optional()),
+  BETTER_AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optional.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default("NeonLab <no-reply@neonlab.local>"),
+  OPERATOR_EMAIL: z.email().default("operator@neonlab.local"),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  GITHUB_AUTHORIZE_URL: z.url().default("https://github.com/login/oauth/authorize"),
+  GITHUB_TOKEN_URL: z.url().default("https://github.com/login/oauth/access_token"),
+  GITHUB_API_URL: z.url().default("https://api.github.com"),
+  TRUST_PROXY: boolean,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  OPENAI_BASE_URL: optional.pipe(z.url().optional()),
+  OPENAI_API_KEY: optional,
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
+  IMPORT_CONTENT: boolean.default(true),
+  CONTENT_DIR: z.string().default(resolve(import.meta.dirname, "../../../content")),
+  AUTH_RATE_LIMIT: boolean.default(true),
+  BUILD_ID: optional,
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & {
+  authSecret: string;
+  dataDir: string;
+  corsOrigin: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const dataDir = resolve(env.DATA_DIR);
+  if (isProduction && !env.BETTER_AUTH_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  BETTER_AUTH_SECRET: required when NODE_ENV=production");
+  }
+  return {
+    ...env,
+    dataDir,
+    isProduction,
+    corsOrigin: env.CORS_ORIGIN ?? new URL(env.PUBLIC_URL).origin,
+    authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir, env.NODE_ENV === "test"),
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR, never in the repo. */
+function localSecret(dataDir: string, ephemeral: boolean): string {
+  if (ephemeral) return randomBytes(32).toString("hex");
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

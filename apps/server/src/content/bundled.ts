@@ -1,0 +1,36 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { App } from "../app.ts";
+import { importContent } from "./importer.ts";
+import { loadContent } from "./loader.ts";
+import { formatProblem, modelCounts } from "./model.ts";
+
+/** True when the folder holds any content at all (an empty content/ is not an error at start-up). */
+export function hasContent(dir: string): boolean {
+  const courses = join(dir, "courses");
+  const anyCourse = existsSync(courses) && readdirSync(courses).some((name) => !name.startsWith("."));
+  return anyCourse || existsSync(join(dir, "categories.yaml"));
+}
+
+/**
+ * Start-up task: imports the bundled content/ when IMPORT_CONTENT is on. Invalid content is
+ * refused as a whole (the database keeps what it had) and every problem is logged.
+ */
+export async function importBundledContent(app: App) {
+  const { config, db } = app.ctx;
+  if (!config.IMPORT_CONTENT) return;
+  if (!hasContent(config.CONTENT_DIR)) {
+    app.log.info(`no content to import in ${config.CONTENT_DIR}`);
+    return;
+  }
+  const { model, problems } = loadContent(config.CONTENT_DIR);
+  if (problems.length > 0) {
+    app.log.error(
+      { problems: problems.map(formatProblem) },
+      `content/ has ${problems.length} problem(s) and was not imported; run \`npm run content -- check\``,
+    );
+    return;
+  }
+  const summary = await importContent(db, model);
+  app.log.info({ ...summary, ...modelCounts(model) }, "bundled content imported");
+}

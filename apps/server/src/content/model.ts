@@ -1,0 +1,90 @@
+import type { CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
+
+/** One problem found in content/, named by file (relative to the content root) and field. */
+export type Problem = { file: string; field: string; message: string };
+
+export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
+
+/** An image inside a course folder and the absolute URL the browser loads it from. */
+export type AssetRef = { path: string; url: string; hash: string };
+
+export type CategoryModel = { slug: string; name: string; description: string; position: number };
+
+export type QuizModel = {
+  key: string;
+  type: QuizType;
+  question: string;
+  options: { text: string; correct: boolean; explanation: string }[];
+};
+
+export type ReflectionModel = { key: string; prompt: string };
+
+export type LessonModel = {
+  file: string;
+  order: number;
+  slug: string;
+  title: string;
+  goal: string;
+  xp: number;
+  /** Markdown with internal links rewritten to site paths and images to asset URLs. */
+  body: string;
+  wordCount: number;
+  quizzes: QuizModel[];
+  reflections: ReflectionModel[];
+};
+
+export type ChapterModel = {
+  file: string;
+  order: number;
+  slug: string;
+  title: string;
+  intro: string;
+  glossary: { term: string; definition: string }[];
+  badge: { name: string; image: AssetRef };
+  lessons: LessonModel[];
+};
+
+export type CourseModel = {
+  file: string;
+  slug: string;
+  title: string;
+  category: string;
+  premium: boolean;
+  level: CourseLevel;
+  pitch: string;
+  cover: AssetRef;
+  chapters: ChapterModel[];
+};
+
+export type ContentModel = { root: string; categories: CategoryModel[]; courses: CourseModel[] };
+
+export type LoadOptions = {
+  /** Fewest words of prose a lesson may have (default 250; fixtures use less). */
+  minWords?: number;
+  maxWords?: number;
+  /** URL prefix of content images (default /api/content-assets). */
+  assetsBase?: string;
+};
+
+export type LoadResult = { model: ContentModel; problems: Problem[] };
+
+export const MIN_WORDS = 250;
+export const MAX_WORDS = 900;
+export const ASSETS_BASE = "/api/content-assets";
+export const IMAGE_EXTENSIONS = ["svg", "png", "webp", "jpg", "jpeg", "gif"] as const;
+export const RASTER_MAX_BYTES = 200 * 1024;
+/** Course slugs that would collide with fixed API paths (GET /api/courses/public). */
+export const RESERVED_COURSE_SLUGS = ["public"];
+
+export const modelCounts = (model: ContentModel) => {
+  const chapters = model.courses.flatMap((c) => c.chapters);
+  const lessons = chapters.flatMap((c) => c.lessons);
+  return {
+    categories: model.categories.length,
+    courses: model.courses.length,
+    chapters: chapters.length,
+    lessons: lessons.length,
+    quizzes: lessons.reduce((n, l) => n + l.quizzes.length, 0),
+    reflections: lessons.reduce((n, l) => n + l.reflections.length, 0),
+  };
+};

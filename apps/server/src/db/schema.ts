@@ -1,0 +1,6 @@
+// Every table, for Drizzle and drizzle-kit. Each module owns its schema.ts; add it here.
+export * from "../modules/accounts/schema.ts";
+export * from "../modules/profiles/schema.ts";
+export * from "../modules/users/schema.ts";
+export * from "../adapters/mail/schema.ts";
+export * from "../modules/learning/schema.ts";

@@ -1,0 +1,24 @@
+import { STATUS_CODES } from "node:http";
+
+/** The one error type for expected failures; mapped to HTTP by the error handler. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = "You need to sign in to do that.") => new AppError(401, message);
+export const forbidden = (message = "You are not allowed to do that.") => new AppError(403, message);
+export const notFound = (message = "Not found.") => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message = "Too many requests. Please wait a moment and try again.") =>
+  new AppError(429, message);
+
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, statusMessage: STATUS_CODES[statusCode] ?? "Error", message };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { readOutbox } from "../../adapters/mail/mailer.ts";
+import type { AppContext } from "../../context.ts";
+
+/** Development-only helpers; never registered when NODE_ENV=production. */
+export function registerDevRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/dev/outbox",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags: ["dev"],
+        summary: "Mails kept by the dev outbox for one address, newest first",
+        querystring: z.object({ to: z.string().min(3).max(254) }),
+      },
+    },
+    async (request) =>
+      (await readOutbox(db, request.query.to)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  );
+}

@@ -1,0 +1,177 @@
+import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
+import {
+  activitySchema,
+  completedChapterSchema,
+  completedCourseSchema,
+  completedLessonSchema,
+  historySchema,
+  lessonCompleteResultSchema,
+} from "@neonlab/shared/schemas/learning";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createUser } from "../../test/users.ts";
+import {
+  completedLessons,
+  quizPasses,
+  reflectionAnswers,
+  streakEvents,
+  streaks,
+  userActivities,
+  xpEvents,
+} from "./schema.ts";
+import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";
+
+describe("lesson completion", async () => {
+  const app = await createLearningApp();
+  const db = app.ctx.db;
+  const ids = {
+    first: await lessonId(db, "neon-basics", "first-command"),
+    paths: await lessonId(db, "neon-basics", "paths"),
+    listing: await lessonId(db, "neon-basics", "listing"),
+    moving: await lessonId(db, "neon-basics", "moving"),
+  };
+  const get = (url: string, headers: Record<string, string>) => app.inject({ method: "GET", url, headers });
+
+  it("answers 409 naming every quiz and reflection still missing", async () => {
+    const user = await createUser(app);
+    const res = await completeLessonApi(app, user, ids.paths);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'You can\'t complete this lesson yet. Still to do: answer the quiz "Pick every absolute path." correctly; answer the reflection "In your own words, why does why paths matter?".',
+    );
+    expect((await completeLessonApi(app, user, 999_999)).statusCode).toBe(404);
+    expect((await app.inject({ method: "POST", url: `/api/lessons/${ids.paths}/complete` })).statusCode).toBe(401);
+  });
+
+  it("completes a lesson once: XP, streak and activity on the first call only", async () => {
+    const user = await createUser(app);
+    await prepareLesson(app, user, ids.first);
+    const res = await completeLessonApi(app, user, ids.first);
+    expect(res.statusCode).toBe(200);
+    expect(lessonCompleteResultSchema.parse(res.json())).toEqual({
+      lessonId: ids.first,
+      xpAwarded: 10,
+      alreadyCompleted: false,
+      streak: { count: 1, extended: true, status: "done" },
+      chapterCompleted: null,
+      courseCompleted: false,
+      neonbitsAwarded: 0,
+    });
+    const again = lessonCompleteResultSchema.parse((await completeLessonApi(app, user, ids.first)).json());
+    expect(again).toMatchObject({ xpAwarded: 0, alreadyCompleted: true, streak: { count: 1, extended: false } });
+
+    // A second lesson the same day gives XP but does not extend the streak again.
+    await prepareLesson(app, user, ids.paths);
+    const second = lessonCompleteResultSchema.parse((await completeLessonApi(app, user, ids.paths)).json());
+    expect(second).toMatchObject({ xpAwarded: 15, streak: { count: 1, extended: false, status: "done" } });
+
+    const profile = ownProfileSchema.parse((await get("/api/profile", user.headers)).json());
+    expect(profile).toMatchObject({ xp: 10 + 15 + 0, streak: 1 });
+    const done = z.array(completedLessonSchema).parse((await get("/api/users/completed-lessons", user.headers)).json());
+    expect(done.map((d) => [d.lesson_id, d.status, d.xp_awarded])).toEqual(
+      expect.arrayContaining([
+        [ids.first, "completed", 10],
+        [ids.paths, "completed", 15],
+      ]),
+    );
+  });
+
+  it("awards the chapter badge with 20 NeonBits, then the course with 100, each once", async () => {
+    const user = await createUser(app);
+    for (const id of [ids.first, ids.paths, ids.listing]) {
+      await prepareLesson(app, user, id);
+      await completeLessonApi(app, user, id);
+    }
+    await prepareLesson(app, user, ids.moving);
+    const last = lessonCompleteResultSchema.parse((await completeLessonApi(app, user, ids.moving)).json());
+    expect(last).toMatchObject({
+      xpAwarded: 20,
+      chapterCompleted: { name: "File Wrangler" },
+      courseCompleted: true,
+      neonbitsAwarded: 20 + 100,
+    });
+    expect(last.chapterCompleted?.image).toMatch(/^\/api\/content-assets\/neon-basics\/chapters\/02-files\/badge\.svg/);
+    const repeat = lessonCompleteResultSchema.parse((await completeLessonApi(app, user, ids.moving)).json());
+    expect(repeat).toMatchObject({ chapterCompleted: null, courseCompleted: false, neonbitsAwarded: 0 });
+
+    const profile = ownProfileSchema.parse((await get("/api/profile", user.headers)).json());
+    expect(profile).toMatchObject({ xp: 10 + 15 + 5 + 20, neonbits: 20 + 20 + 100 });
+    const chapters = z
+      .array(completedChapterSchema)
+      .parse((await get("/api/users/completed-chapters", user.headers)).json());
+    expect(chapters.map((c) => c.badge.name).sort()).toEqual(["File Wrangler", "Shell Spark"]);
+    const courses = z
+      .array(completedCourseSchema)
+      .parse((await get("/api/users/completed-courses", user.headers)).json());
+    expect(courses.map((c) => c.course_slug)).toEqual(["neon-basics"]);
+
+    const activities = z
+      .array(activitySchema)
+      .parse((await app.inject({ method: "GET", url: `/api/users/activities?userId=${user.id}` })).json());
+    expect(activities.map((a) => a.kind)).toEqual(["course_completed", "chapter_completed", "lesson_completed"]);
+    expect(activities[2].link).toBe("/courses/neon-basics/moving");
+
+    const history = historySchema.parse((await get("/api/users/history", user.headers)).json());
+    const byKind = (kind: string) => history.entries.filter((e) => e.kind === kind);
+    expect(
+      byKind("xp")
+        .map((e) => e.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([5, 10, 15, 20]);
+    expect(byKind("neonbits").map((e) => [e.reason, e.amount])).toEqual(
+      expect.arrayContaining([
+        ["course_completed", 100],
+        ["chapter_completed", 20],
+      ]),
+    );
+    expect(byKind("streak").map((e) => e.reason)).toEqual(["streak_started"]);
+    expect(history.entries.find((e) => e.reason === "course_completed")?.description).toBe(
+      "Completed course: Neon Basics",
+    );
+    const dates = history.entries.map((e) => e.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it("completes premium lessons for users with access", async () => {
+    const user = await createUser(app);
+    await grantAccess(db, user.id);
+    const advanced = await lessonId(db, "neon-pro", "advanced");
+    await prepareLesson(app, user, advanced);
+    const res = await completeLessonApi(app, user, advanced);
+    expect(res.json()).toMatchObject({ xpAwarded: 25, alreadyCompleted: false });
+  });
+
+  it("deleting the account removes the user's learning data (ON DELETE CASCADE)", async () => {
+    const user = await createUser(app);
+    await prepareLesson(app, user, ids.paths);
+    await completeLessonApi(app, user, ids.paths);
+    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
+    for (const table of [
+      completedLessons,
+      xpEvents,
+      streaks,
+      streakEvents,
+      quizPasses,
+      reflectionAnswers,
+      userActivities,
+    ]) {
+      expect(await db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
+    }
+  });
+
+  it("lists activities publicly, newest first and at most 3; 400 without a user, 404 for unknown users", async () => {
+    const user = await createUser(app);
+    for (const id of [ids.first, ids.paths, ids.listing, ids.moving]) {
+      await prepareLesson(app, user, id);
+      await completeLessonApi(app, user, id);
+    }
+    const own = await get("/api/users/activities", user.headers);
+    expect(own.json()).toHaveLength(3);
+    expect((await app.inject({ method: "GET", url: "/api/users/activities" })).statusCode).toBe(400);
+    expect((await app.inject({ method: "GET", url: "/api/users/activities?userId=nobody" })).statusCode).toBe(404);
+    const history = await get("/api/users/history?limit=2", user.headers);
+    expect(history.json().entries).toHaveLength(2);
+    expect((await get("/api/users/history?limit=0", user.headers)).statusCode).toBe(400);
+  });
+});

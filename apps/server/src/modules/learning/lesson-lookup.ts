@@ -1,0 +1,58 @@
+import { and, asc, eq, min } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import { assertLessonAccess } from "./access.ts";
+import { chapterBadges, chapters, courses, lessons } from "./schema.ts";
+
+export type LessonContext = {
+  lesson: typeof lessons.$inferSelect;
+  chapter: typeof chapters.$inferSelect;
+  course: typeof courses.$inferSelect;
+  badge: typeof chapterBadges.$inferSelect;
+  firstChapterOrder: number;
+};
+
+const visible = and(eq(lessons.hidden, false), eq(chapters.hidden, false), eq(courses.hidden, false));
+
+async function withContext(db: Db, where: ReturnType<typeof and>): Promise<LessonContext> {
+  const [row] = await db
+    .select({ lesson: lessons, chapter: chapters, course: courses, badge: chapterBadges })
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(chapterBadges, eq(chapterBadges.id, chapters.badgeId))
+    .where(and(where, visible));
+  if (!row) throw notFound("Lesson not found.");
+  const [first] = await db
+    .select({ order: min(chapters.chapterOrder) })
+    .from(chapters)
+    .where(and(eq(chapters.courseId, row.course.id), eq(chapters.hidden, false)));
+  return { ...row, firstChapterOrder: first?.order ?? row.chapter.chapterOrder };
+}
+
+/** A visible lesson with its chapter and course; 404 when unknown or removed. */
+export const lessonById = (db: Db, lessonId: number) => withContext(db, and(eq(lessons.id, lessonId)));
+
+export const lessonBySlugs = (db: Db, courseSlug: string, lessonSlug: string) =>
+  withContext(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug)));
+
+/** The lesson, checked for premium access (403 with the paywall message). */
+export async function accessibleLesson(db: Db, userId: string | null, lessonId: number): Promise<LessonContext> {
+  const ctx = await lessonById(db, lessonId);
+  await assertLessonAccess(db, userId, {
+    premium: ctx.course.premium,
+    chapterOrder: ctx.chapter.chapterOrder,
+    firstChapterOrder: ctx.firstChapterOrder,
+  });
+  return ctx;
+}
+
+/** The course's visible lessons in reading order (chapter order, then lesson order). */
+export async function courseReadingOrder(db: Db, courseId: number) {
+  return db
+    .select({ id: lessons.id, slug: lessons.slug, title: lessons.title, chapterId: lessons.chapterId })
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.hidden, false), eq(chapters.hidden, false)))
+    .orderBy(asc(chapters.chapterOrder), asc(lessons.lessonOrder), asc(lessons.id));
+}

@@ -1,0 +1,202 @@
+import { lessonDetailSchema, quizResultSchema, reflectionResultSchema } from "@neonlab/shared/schemas/learning";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../../test/users.ts";
+import { PREMIUM_LESSON_MESSAGE } from "./access.ts";
+import { answersOf, createLearningApp, grantAccess, lessonId } from "./test-helpers.ts";
+
+describe("lessons API", async () => {
+  const app = await createLearningApp();
+  const db = app.ctx.db;
+  const first = await lessonId(db, "neon-basics", "first-command");
+  const paths = await lessonId(db, "neon-basics", "paths");
+
+  it("returns a lesson without any answer, with neighbours across chapters", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/courses/neon-basics/lessons/first-command" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/"correct"|explanation|reason 1/);
+    const lesson = lessonDetailSchema.parse(res.json());
+    expect(lesson).toMatchObject({ id: first, slug: "first-command", xp: 10, previous: null, completed: false });
+    expect(lesson.next).toEqual({ slug: "paths", title: "Paths" });
+    expect(lesson.quizzes[0].options).toEqual([
+      { id: "0", text: "Option 0" },
+      { id: "1", text: "Option 1" },
+      { id: "2", text: "Option 2" },
+    ]);
+    expect(lesson.body).toContain("(/courses/neon-basics/paths#absolute)");
+    const last = lessonDetailSchema.parse(
+      (await app.inject({ method: "GET", url: "/api/courses/neon-basics/lessons/listing" })).json(),
+    );
+    expect(last.previous).toEqual({ slug: "paths", title: "Paths" });
+    expect(last.chapter).toMatchObject({ slug: "files", chapter_order: 2 });
+  });
+
+  it("answers 404 for unknown courses and lessons", async () => {
+    for (const url of ["/api/courses/nope/lessons/first-command", "/api/courses/neon-basics/lessons/nope"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("Lesson not found.");
+    }
+  });
+
+  it("grades quizzes on the server: wrong explains the pick only, right explains all; retries allowed", async () => {
+    const user = await createUser(app);
+    const [quiz] = await answersOf(db, first);
+    const url = `/api/lessons/${first}/quizes/${quiz.quizId}/complete`;
+    const wrong = await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { responses: [quiz.wrong[0]] },
+    });
+    expect(wrong.statusCode).toBe(200);
+    const w = quizResultSchema.parse(wrong.json());
+    expect(w).toMatchObject({ correct: false, passed: false, explanation: "Option 0 is wrong because of reason 0." });
+    expect(w.explanations).toEqual([
+      {
+        option_id: "0",
+        text: "Option 0",
+        correct: false,
+        selected: true,
+        explanation: "Option 0 is wrong because of reason 0.",
+      },
+    ]);
+    const right = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: [1] } });
+    const r = quizResultSchema.parse(right.json());
+    expect(r).toMatchObject({ correct: true, passed: true });
+    expect(r.explanations.map((e) => [e.option_id, e.correct, e.selected])).toEqual([
+      ["0", false, false],
+      ["1", true, true],
+      ["2", false, false],
+    ]);
+    // A later wrong answer does not undo the pass.
+    const again = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["2"] } });
+    expect(again.json()).toMatchObject({ correct: false, passed: true });
+    const lesson = lessonDetailSchema.parse(
+      (
+        await app.inject({
+          method: "GET",
+          url: "/api/courses/neon-basics/lessons/first-command",
+          headers: user.headers,
+        })
+      ).json(),
+    );
+    expect(lesson.passed_quiz_ids).toEqual([quiz.quizId]);
+    expect(lesson.quizzes[0].review?.find((o) => o.correct)?.option_id).toBe("1");
+  });
+
+  it("grades multiple-choice quizzes by the exact set of correct options", async () => {
+    const user = await createUser(app);
+    const [quiz] = await answersOf(db, paths);
+    const url = `/api/lessons/${paths}/quizes/${quiz.quizId}/complete`;
+    const partial = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["0"] } });
+    expect(partial.json().correct).toBe(false);
+    const full = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["2", "0"] } });
+    expect(full.json().correct).toBe(true);
+  });
+
+  it("rejects bad quiz answers with 400 and unknown quizzes with 404", async () => {
+    const user = await createUser(app);
+    const [quiz] = await answersOf(db, first);
+    const post = (url: string, payload: Record<string, unknown>) =>
+      app.inject({ method: "POST", url, headers: user.headers, payload });
+    const url = `/api/lessons/${first}/quizes/${quiz.quizId}/complete`;
+    expect((await post(url, { responses: ["7"] })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Unknown option "7". Pick one of 0–2.',
+    });
+    expect((await post(url, { responses: ["0", "1"] })).json().message).toBe("Pick exactly one option.");
+    expect((await post(url, { responses: [] })).statusCode).toBe(400);
+    expect((await post(url, {})).statusCode).toBe(400);
+    expect((await post(`/api/lessons/${paths}/quizes/${quiz.quizId}/complete`, { responses: ["0"] })).statusCode).toBe(
+      404,
+    );
+    expect((await post(`/api/lessons/999999/quizes/${quiz.quizId}/complete`, { responses: ["0"] })).statusCode).toBe(
+      404,
+    );
+    const anonymous = await app.inject({ method: "POST", url, payload: { responses: ["1"] } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("saves reflections of at least 10 characters and replaces them on a new answer", async () => {
+    const user = await createUser(app);
+    const lesson = lessonDetailSchema.parse(
+      (await app.inject({ method: "GET", url: "/api/courses/neon-basics/lessons/paths" })).json(),
+    );
+    const url = `/api/lessons/${paths}/reflections/${lesson.reflections[0].id}/complete`;
+    const short = await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { userResponse: "  too short " },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("userResponse: Your answer must be at least 10 characters");
+    const ok = await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { userResponse: "Absolute paths never depend on where I am." },
+    });
+    expect(reflectionResultSchema.parse(ok.json()).user_response).toBe("Absolute paths never depend on where I am.");
+    await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { userResponse: "Second thoughts, longer." },
+    });
+    const after = lessonDetailSchema.parse(
+      (
+        await app.inject({ method: "GET", url: "/api/courses/neon-basics/lessons/paths", headers: user.headers })
+      ).json(),
+    );
+    expect(after.reflections[0].user_response).toBe("Second thoughts, longer.");
+    expect(after.answered_reflection_ids).toEqual([lesson.reflections[0].id]);
+    const wrongLesson = await app.inject({
+      method: "POST",
+      url: `/api/lessons/${first}/reflections/${lesson.reflections[0].id}/complete`,
+      headers: user.headers,
+      payload: { userResponse: "A long enough answer." },
+    });
+    expect(wrongLesson.statusCode).toBe(404);
+  });
+
+  it("gates premium lessons after the free preview chapter with 403", async () => {
+    const user = await createUser(app);
+    const preview = await app.inject({
+      method: "GET",
+      url: "/api/courses/neon-pro/lessons/welcome",
+      headers: user.headers,
+    });
+    expect(preview.statusCode).toBe(200);
+    const locked = await app.inject({
+      method: "GET",
+      url: "/api/courses/neon-pro/lessons/advanced",
+      headers: user.headers,
+    });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(PREMIUM_LESSON_MESSAGE);
+    expect((await app.inject({ method: "GET", url: "/api/courses/neon-pro/lessons/advanced" })).statusCode).toBe(403);
+    const advanced = await lessonId(db, "neon-pro", "advanced");
+    const [quiz] = await answersOf(db, advanced);
+    const answer = await app.inject({
+      method: "POST",
+      url: `/api/lessons/${advanced}/quizes/${quiz.quizId}/complete`,
+      headers: user.headers,
+      payload: { responses: quiz.correct },
+    });
+    expect(answer.statusCode).toBe(403);
+    const complete = await app.inject({
+      method: "POST",
+      url: `/api/lessons/${advanced}/complete`,
+      headers: user.headers,
+    });
+    expect(complete.statusCode).toBe(403);
+    await grantAccess(db, user.id);
+    const open = await app.inject({
+      method: "GET",
+      url: "/api/courses/neon-pro/lessons/advanced",
+      headers: user.headers,
+    });
+    expect(open.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  activitiesQuerySchema,
+  activitySchema,
+  completedChapterSchema,
+  completedCourseSchema,
+  completedLessonSchema,
+  historyQuerySchema,
+  historySchema,
+  rankQuerySchema,
+  rankSchema,
+  saveStreakQuerySchema,
+  saveStreakResultSchema,
+  streakSchema,
+} from "@neonlab/shared/schemas/learning";
+import { requireUser } from "../../auth/session.ts";
+import type { AppContext } from "../../context.ts";
+import { badRequest } from "../../errors.ts";
+import {
+  getHistory,
+  listActivities,
+  listCompletedChapters,
+  listCompletedCourses,
+  listCompletedLessons,
+} from "./progress-service.ts";
+import { getRank } from "./rank-service.ts";
+import { freezeStreak, getStreak, saveStreak, unfreezeStreak } from "./streak-service.ts";
+
+/** users/* progress and streak endpoints, and the rank. */
+export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["progress"];
+
+  r.get(
+    "/api/users/streak",
+    { schema: { tags, summary: "Own streak: count, status, freeze and save offer", response: { 200: streakSchema } } },
+    async (request) => getStreak(db, requireUser(request).id),
+  );
+  r.patch(
+    "/api/users/freeze-streak",
+    { schema: { tags, summary: "Put an owned freeze on the streak", response: { 200: streakSchema } } },
+    async (request) => freezeStreak(db, requireUser(request).id),
+  );
+  r.patch(
+    "/api/users/unfreeze-streak",
+    { schema: { tags, summary: "Take the unused freeze back", response: { 200: streakSchema } } },
+    async (request) => unfreezeStreak(db, requireUser(request).id),
+  );
+  r.patch(
+    "/api/users/save-streak",
+    {
+      schema: {
+        tags,
+        summary: "Save a broken streak for 100 NeonBits per missed day (save=true) or reset it (save=false)",
+        querystring: saveStreakQuerySchema,
+        response: { 200: saveStreakResultSchema },
+      },
+    },
+    async (request) => saveStreak(db, requireUser(request).id, request.query.save),
+  );
+
+  r.get(
+    "/api/users/completed-lessons",
+    { schema: { tags, summary: "Own completed lessons", response: { 200: z.array(completedLessonSchema) } } },
+    async (request) => listCompletedLessons(db, requireUser(request).id),
+  );
+  r.get(
+    "/api/users/completed-chapters",
+    {
+      schema: { tags, summary: "Own completed chapters (badges)", response: { 200: z.array(completedChapterSchema) } },
+    },
+    async (request) => listCompletedChapters(db, requireUser(request).id),
+  );
+  r.get(
+    "/api/users/completed-courses",
+    { schema: { tags, summary: "Own completed courses", response: { 200: z.array(completedCourseSchema) } } },
+    async (request) => listCompletedCourses(db, requireUser(request).id),
+  );
+
+  r.get(
+    "/api/users/activities",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "A user's last 3 activities, newest first (public; defaults to the caller)",
+        querystring: activitiesQuerySchema,
+        response: { 200: z.array(activitySchema) },
+      },
+    },
+    async (request) => {
+      const userId = request.query.userId ?? request.user?.id;
+      if (!userId) throw badRequest("userId is required when not signed in.");
+      return listActivities(db, userId);
+    },
+  );
+
+  r.get(
+    "/api/users/history",
+    {
+      schema: {
+        tags,
+        summary: "Own XP, streak and NeonBits history, newest first",
+        querystring: historyQuerySchema,
+        response: { 200: historySchema },
+      },
+    },
+    async (request) => ({ entries: await getHistory(db, requireUser(request).id, request.query.limit) }),
+  );
+
+  r.get(
+    "/api/rank",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags: ["rank"],
+        summary: "Top 50 by XP (all time or this week since Monday 00:00 UTC) and the caller's row",
+        querystring: rankQuerySchema,
+        response: { 200: rankSchema },
+      },
+    },
+    async (request) => getRank(db, request.query.period, request.user?.id ?? null),
+  );
+}

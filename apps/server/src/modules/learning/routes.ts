@@ -1,0 +1,198 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  chapterBadgeSchema,
+  chapterSchema,
+  courseCategorySchema,
+  courseDetailSchema,
+  courseSchema,
+  coursesQuerySchema,
+  lessonCompleteResultSchema,
+  lessonDetailSchema,
+  publicCoursesQuerySchema,
+  quizAnswerSchema,
+  quizResultSchema,
+  reflectionAnswerSchema,
+  reflectionResultSchema,
+} from "@neonlab/shared/schemas/learning";
+import { requireUser } from "../../auth/session.ts";
+import { importBundledContent } from "../../content/bundled.ts";
+import type { AppContext } from "../../context.ts";
+import { onStartup } from "../../startup.ts";
+import { setProfileExtrasLoader } from "../profiles/service.ts";
+import { hasAccessFromProfile } from "./access.ts";
+import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
+import { completeLesson } from "./completion-service.ts";
+import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
+import { registerContentAssetRoutes } from "./routes-assets.ts";
+import { registerProgressRoutes } from "./routes-progress.ts";
+import { peekStreakCount } from "./streak-service.ts";
+import { getNeonBitsBalance } from "./wallet-service.ts";
+
+export const idParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(2_147_483_647, `${name} is too large`);
+
+const slugParam = z.string().min(1).max(120);
+
+let startupRegistered = false;
+
+/** Courses, lessons, progress, streaks, rank and content images; also wires profile extras and the content import. */
+export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  if (!startupRegistered) {
+    startupRegistered = true;
+    onStartup(importBundledContent);
+  }
+  setProfileExtrasLoader(async (database, row) => ({
+    streak: await peekStreakCount(database, row.id),
+    neonbits: await getNeonBitsBalance(database, row.id),
+    hasAccess: hasAccessFromProfile(row),
+  }));
+
+  const tags = ["learning"];
+  r.get(
+    "/api/course-categories",
+    {
+      config: { auth: "public" },
+      schema: { tags, summary: "All course categories", response: { 200: z.array(courseCategorySchema) } },
+    },
+    async () => listCategories(db),
+  );
+
+  r.get(
+    "/api/courses",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "Courses (of one category) ordered by id, with the caller's progress",
+        querystring: coursesQuerySchema,
+        response: { 200: z.array(courseSchema) },
+      },
+    },
+    async (request) => listCourses(db, request.query.categoryId, request.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/courses/public",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "Public (non-premium) courses, newest first",
+        querystring: publicCoursesQuerySchema,
+        response: { 200: z.array(courseSchema) },
+      },
+    },
+    async (request) => listPublicCourses(db, request.query.limit, request.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/courses/:slug",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "One course with its chapters, lessons and the caller's progress",
+        params: z.object({ slug: slugParam }),
+        response: { 200: courseDetailSchema },
+      },
+    },
+    async (request) => getCourse(db, request.params.slug, request.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/courses/:slug/lessons/:lessonSlug",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "A lesson with quizzes (no answers), reflections, neighbours and the caller's progress",
+        params: z.object({ slug: slugParam, lessonSlug: slugParam }),
+        response: { 200: lessonDetailSchema },
+      },
+    },
+    async (request) => getLesson(db, request.params.slug, request.params.lessonSlug, request.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/chapters/:id",
+    {
+      config: { auth: "public" },
+      schema: { tags, summary: "A chapter", params: z.object({ id: idParam("id") }), response: { 200: chapterSchema } },
+    },
+    async (request) => getChapter(db, request.params.id),
+  );
+
+  r.get(
+    "/api/chapter-badges/:id",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags,
+        summary: "A chapter badge",
+        params: z.object({ id: idParam("id") }),
+        response: { 200: chapterBadgeSchema },
+      },
+    },
+    async (request) => getBadge(db, request.params.id),
+  );
+
+  r.post(
+    "/api/lessons/:id/quizes/:quizId/complete",
+    {
+      schema: {
+        tags,
+        summary: "Answer a quiz (graded on the server, retries allowed)",
+        params: z.object({ id: idParam("id"), quizId: idParam("quizId") }),
+        body: quizAnswerSchema,
+        response: { 200: quizResultSchema },
+      },
+    },
+    async (request) =>
+      answerQuiz(db, requireUser(request).id, request.params.id, request.params.quizId, request.body.responses),
+  );
+
+  r.post(
+    "/api/lessons/:id/reflections/:reflectionId/complete",
+    {
+      schema: {
+        tags,
+        summary: "Answer a reflection (at least 10 characters)",
+        params: z.object({ id: idParam("id"), reflectionId: idParam("reflectionId") }),
+        body: reflectionAnswerSchema,
+        response: { 200: reflectionResultSchema },
+      },
+    },
+    async (request) =>
+      answerReflection(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        request.params.reflectionId,
+        request.body.userResponse,
+      ),
+  );
+
+  r.post(
+    "/api/lessons/:id/complete",
+    {
+      schema: {
+        tags,
+        summary: "Complete a lesson: XP, streak, chapter badge, course completion and NeonBits, each once",
+        params: z.object({ id: idParam("id") }),
+        response: { 200: lessonCompleteResultSchema },
+      },
+    },
+    async (request) => completeLesson(db, requireUser(request).id, request.params.id),
+  );
+
+  registerProgressRoutes(app, ctx);
+  registerContentAssetRoutes(app, ctx);
+}

@@ -1,0 +1,29 @@
+import { eq, sql } from "drizzle-orm";
+import type { ActivityKind } from "@neonlab/shared/schemas/learning";
+import type { Db } from "../../db/client.ts";
+import { profiles } from "../profiles/schema.ts";
+import { userActivities, xpEvents } from "./schema.ts";
+
+export type XpGrant = { userId: string; amount: number; reason: string; reference: string; description: string };
+
+/**
+ * Gives XP once per (user, reason, reference) inside the caller's transaction: the history row's
+ * unique key decides, and profiles.xp (the all-time total) moves with it.
+ */
+export async function grantXp(tx: Db, grant: XpGrant): Promise<boolean> {
+  if (grant.amount <= 0) return false;
+  const inserted = await tx.insert(xpEvents).values(grant).onConflictDoNothing().returning({ id: xpEvents.id });
+  if (inserted.length === 0) return false;
+  await tx
+    .update(profiles)
+    .set({ xp: sql`${profiles.xp} + ${grant.amount}` })
+    .where(eq(profiles.id, grant.userId));
+  return true;
+}
+
+export async function recordActivity(
+  tx: Db,
+  activity: { userId: string; kind: ActivityKind; title: string; link: string | null },
+) {
+  await tx.insert(userActivities).values(activity);
+}

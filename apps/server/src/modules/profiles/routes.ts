@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ownProfileSchema,
+  publicProfileSchema,
+  updateAvatarSchema,
+  updateProfileSchema,
+} from "@neonlab/shared/schemas/profile";
+import { requireUser } from "../../auth/session.ts";
+import type { AppContext } from "../../context.ts";
+import { forbidden } from "../../errors.ts";
+import { getOwnProfile, getPublicProfile, updateProfile } from "./service.ts";
+
+export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/profiles/:username",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags: ["profiles"],
+        summary: "A user's public profile",
+        params: z.object({ username: z.string().min(1).max(60) }),
+        response: { 200: publicProfileSchema },
+      },
+    },
+    async (request) => getPublicProfile(db, request.params.username),
+  );
+
+  r.get(
+    "/api/profile",
+    {
+      schema: { tags: ["profiles"], summary: "The signed-in user's own profile", response: { 200: ownProfileSchema } },
+    },
+    async (request) => getOwnProfile(db, requireUser(request).id),
+  );
+
+  r.put(
+    "/api/profile",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Update own profile (role and access are never accepted)",
+        body: updateProfileSchema.extend({ id: z.string().optional() }),
+        response: { 200: ownProfileSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { id, ...input } = request.body;
+      if (id && id !== user.id) throw forbidden("You can only edit your own profile.");
+      return updateProfile(db, user.id, input);
+    },
+  );
+
+  r.patch(
+    "/api/profile/avatar",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Set own avatar",
+        body: updateAvatarSchema,
+        response: { 200: ownProfileSchema },
+      },
+    },
+    async (request) => updateProfile(db, requireUser(request).id, { avatar: request.body.avatar }),
+  );
+}

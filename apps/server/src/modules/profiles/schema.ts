@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { EditorPreferences } from "@neonlab/shared/schemas/profile";
+import type { Role } from "@neonlab/shared/constants";
+import { users } from "../accounts/schema.ts";
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  displayName: text("display_name").notNull(),
+  username: text("username").notNull().unique(),
+  bio: text("bio"),
+  skills: jsonb("skills").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  location: text("location"),
+  workPlace: text("work_place"),
+  githubLink: text("github_link"),
+  twitterLink: text("twitter_link"),
+  linkedinLink: text("linkedin_link"),
+  youtubeLink: text("youtube_link"),
+  patreonLink: text("patreon_link"),
+  buyMeACoffeLink: text("buy_me_a_coffe_link"),
+  avatar: text("avatar"),
+  notifications: boolean("notifications").notNull().default(true),
+  editorPreferences: jsonb("editor_preferences").$type<EditorPreferences>().notNull(),
+  role: text("role").$type<Role>().notNull().default("user"),
+  accessGranted: boolean("access_granted").notNull().default(false),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  xp: integer("xp").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ProfileRow = typeof profiles.$inferSelect;

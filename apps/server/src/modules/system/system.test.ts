@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/test-app.ts";
+
+describe("system routes", async () => {
+  const app = await createTestApp();
+
+  it("reports alive and ready", async () => {
+    expect((await app.inject("/api/health")).json()).toEqual({ status: "ok" });
+    const ready = await app.inject("/api/ready");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe("ready");
+  });
+
+  it("answers unknown API paths with a 404 error object", async () => {
+    const res = await app.inject("/api/nope");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, statusMessage: "Not Found" });
+  });
+
+  it("sends security headers", async () => {
+    const res = await app.inject("/api/health");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves an OpenAPI document", async () => {
+    const res = await app.inject("/api/docs/json");
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain("/api/profile");
+  });
+});

@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { App } from "../app.ts";
+import { createTestApp, createTestDatabase } from "../test/test-app.ts";
+import { createUser } from "../test/users.ts";
+
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("not listening");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+function open(url: string, token?: string): Socket {
+  const socket = connect(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+
+const refused = (socket: Socket) =>
+  new Promise<string>((resolve, reject) => {
+    socket.once("connect", () => reject(new Error("connected without a valid token")));
+    socket.once("connect_error", (error) => resolve(error.message));
+  });
+
+const nextEvent = <T>(socket: Socket, event: string, timeoutMs = 5000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+describe("realtime", async () => {
+  const app = await createTestApp();
+  const url = await listen(app);
+
+  it("refuses a handshake without a token or with a bad one", async () => {
+    expect(await refused(open(url))).toBe("unauthorized");
+    expect(await refused(open(url, "not-a-session"))).toBe("unauthorized");
+  });
+
+  it("connects with a bearer token and delivers events to that user only", async () => {
+    const ada = await createUser(app);
+    const bob = await createUser(app);
+    const adaSocket = open(url, ada.token);
+    const bobSocket = open(url, bob.token);
+    await Promise.all([connected(adaSocket), connected(bobSocket)]);
+    let bobGotIt = false;
+    bobSocket.on("notification", () => {
+      bobGotIt = true;
+    });
+    const received = nextEvent<{ kind: string }>(adaSocket, "notification");
+    app.ctx.realtime.toUser(ada.id, "notification", { kind: "connection_request" });
+    expect(await received).toEqual({ kind: "connection_request" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bobGotIt).toBe(false);
+  });
+
+  it("accepts the token in the Authorization header too", async () => {
+    const user = await createUser(app);
+    const socket = connect(url, {
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { authorization: `Bearer ${user.token}` },
+    });
+    sockets.push(socket);
+    await connected(socket);
+  });
+
+  it("refuses a token after sign-out and drops sockets of a deleted account", async () => {
+    const user = await createUser(app);
+    const socket = open(url, user.token);
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+    const res = await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await dropped).toBe("io server disconnect");
+    expect(await refused(open(url, user.token))).toBe("unauthorized");
+
+    const other = await createUser(app);
+    const signOut = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: other.headers,
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect(await refused(open(url, other.token))).toBe("unauthorized");
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisDown = await (async () => {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    probe.disconnect();
+  }
+})();
+if (redisDown)
+  console.warn(`Skipping the two-instance realtime test: Redis at ${redisUrl} is unreachable (${redisDown}).`);
+
+describe("realtime across instances with REDIS_URL", async () => {
+  // Two instances on one database and one Redis; they must share the auth secret to accept each other's tokens.
+  const instances = redisDown ? undefined : await startTwoInstances();
+
+  it.skipIf(Boolean(redisDown))("delivers an event emitted on instance A to a client on instance B", async () => {
+    if (!instances) throw new Error("instances not started");
+    const { a, urlB } = instances;
+    const user = await createUser(a);
+    const socket = open(urlB, user.token);
+    await connected(socket);
+    const payload = { kind: "badge_earned", nonce: randomBytes(4).toString("hex") };
+    const received = nextEvent<typeof payload>(socket, "notification");
+    a.ctx.realtime.toUser(user.id, "notification", payload);
+    expect(await received).toEqual(payload);
+  });
+});
+
+async function startTwoInstances() {
+  const shared = await createTestDatabase();
+  afterAll(() => shared.drop());
+  const env = { REDIS_URL: redisUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+  const a = await createTestApp({ env, database: shared.database });
+  const b = await createTestApp({ env, database: shared.database });
+  await listen(a);
+  const urlB = await listen(b);
+  return { a, urlB };
+}

@@ -1,0 +1,59 @@
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Redis } from "ioredis";
+import { Server } from "socket.io";
+import type { AuthUser } from "../auth/session.ts";
+
+export type Realtime = {
+  /** Emits an event to every socket of one user, on any server instance. */
+  toUser(userId: string, event: string, payload: unknown): void;
+  /** Closes every socket of one user, on any server instance (account deleted). */
+  disconnectUser(userId: string): void;
+  close(): Promise<void>;
+};
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/** socket.io on the app's HTTP server; the handshake must carry a valid bearer token. */
+export function createRealtime(options: {
+  server: HttpServer;
+  corsOrigin: string;
+  redisUrl?: string;
+  resolveUser: (token: string) => Promise<AuthUser | null>;
+}): Realtime {
+  const io = new Server(options.server, { path: "/socket.io", cors: { origin: options.corsOrigin } });
+  const redis: Redis[] = [];
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    redis.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.auth?.token ?? socket.handshake.headers.authorization?.replace(/^Bearer /, "");
+    const user = typeof raw === "string" && raw ? await options.resolveUser(raw).catch(() => null) : null;
+    if (!user) return next(new Error("unauthorized"));
+    socket.data.userId = user.id;
+    next();
+  });
+
+  io.on("connection", (socket) => {
+    void socket.join(userRoom(socket.data.userId as string));
+  });
+
+  return {
+    toUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    async close() {
+      // Not io.close(): that also closes the HTTP server, which Fastify owns and closes itself.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll } from "vitest";
+import { type App, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createDatabase, type Database } from "../db/client.ts";
+
+/**
+ * A real database for one test file: PGlite in memory, or a fresh database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again after the file).
+ */
+export async function createTestDatabase(options: { kind?: "pglite" | "postgres"; poolSize?: number } = {}) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const kind = options.kind ?? (serverUrl ? "postgres" : "pglite");
+  if (kind === "pglite") {
+    const database = createDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `neonlab_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = createDatabase({ url: url.toString(), poolSize: options.poolSize ?? 20 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    DATA_DIR: "./data-test",
+    AUTH_RATE_LIMIT: "false",
+    ...overrides,
+  });
+}
+
+/** The real app on a real database; closed after the test file. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: Database; kind?: "pglite" | "postgres" } = {},
+): Promise<App> {
+  const owned = options.database ? null : await createTestDatabase({ kind: options.kind });
+  const database = options.database ?? owned!.database;
+  const app = await buildApp({ config: testConfig(options.env), database, skipMigrations: true });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await owned?.drop();
+  });
+  return app;
+}

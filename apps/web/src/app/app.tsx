@@ -1,0 +1,39 @@
+import "@fontsource/orbitron/latin-700.css";
+import "@fontsource/orbitron/latin-800.css";
+import "@fontsource/rajdhani/latin-500.css";
+import "@fontsource/rajdhani/latin-600.css";
+import "@fontsource/rajdhani/latin-700.css";
+import "@fontsource/share-tech-mono/latin-400.css";
+import "@fontsource/jetbrains-mono/latin-400.css";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./global.css";
+import { useState } from "react";
+import { RouterProvider } from "react-router";
+import { AppEffects } from "./app-effects.tsx";
+import { ErrorPage } from "./error-page.tsx";
+import { useFatalErrors } from "./fatal-error.ts";
+import { Preloader } from "./preloader.tsx";
+import { Providers } from "./providers.tsx";
+import { createAppRouter } from "./router.tsx";
+import { installTestHooks } from "./test-hooks.ts";
+
+installTestHooks();
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  const fatal = useFatalErrors();
+  return (
+    <Providers>
+      <AppEffects />
+      {fatal ? (
+        <ErrorPage statusCode={500} statusMessage="Internal Error" message={fatal.message} />
+      ) : (
+        <>
+          <RouterProvider router={router} />
+          <Preloader />
+        </>
+      )}
+    </Providers>
+  );
+}

@@ -1,0 +1,34 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense } from "react";
+import { SessionProvider } from "../features/auth/session.tsx";
+import { colorSchemeManager } from "../lib/color-scheme.ts";
+import { queryClient } from "../lib/query-client.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
+
+// Toasts and dialogs are rendered by hosts loaded after the first paint: toasts raised earlier wait in
+// the notifications store, and dialog openers wait for the modals host (components/dialogs/modals-ready.ts).
+const ModalsHost = lazy(() => import("../components/dialogs/modals-host.tsx").then((m) => ({ default: m.ModalsHost })));
+const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+
+/** Query cache, Mantine theme (colour mode from localStorage, system default), session, toasts, dialogs. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <SessionProvider>
+          {children}
+          <Suspense fallback={null}>
+            <Notifications position="top-right" limit={4} zIndex={3000} />
+            <ModalsHost />
+          </Suspense>
+        </SessionProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

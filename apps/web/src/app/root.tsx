@@ -1,0 +1,56 @@
+import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect } from "react";
+import { Outlet, useLocation, useMatches, useNavigation } from "react-router";
+import { PROFILE_QUERY_KEY, useSession } from "../features/auth/session.tsx";
+import { api } from "../lib/api-client.ts";
+import classes from "./root.module.css";
+import type { RouteHandle } from "./router.tsx";
+
+/** Scroll to the top when the path changes (not for in-page #anchors). */
+function useScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  // Routes without a title (the 404 page) set their own.
+  useEffect(() => {
+    if (title) document.title = `${title.title} · NeonLab`;
+  }, [title]);
+}
+
+/** On each navigation while signed in, the profile is loaded: from cache while fresh (30 s), else refetched. */
+function useProfileOnNavigation() {
+  const { pathname } = useLocation();
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || !pathname) return;
+    void queryClient.prefetchQuery({
+      queryKey: PROFILE_QUERY_KEY,
+      queryFn: () => api<OwnProfile>("profile"),
+      staleTime: 30_000,
+    });
+  }, [pathname, token, queryClient]);
+}
+
+/** The router's root: navigation effects and a thin progress bar while a lazy page loads. */
+export function Root() {
+  useScrollToTop();
+  useDocumentTitle();
+  useProfileOnNavigation();
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state !== "idle" && <div className={classes.progress} role="presentation" data-navigating />}
+      <Outlet />
+    </>
+  );
+}

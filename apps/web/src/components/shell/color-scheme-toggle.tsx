@@ -1,0 +1,33 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { IconMoonStars, IconSun } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { PAGE_BACKGROUND } from "../../lib/color-scheme.ts";
+
+/** Dark/light switch; Mantine stores the choice under the key public/color-scheme.js reads before paint. */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("dark", { getInitialValueInEffect: false });
+  const next = scheme === "dark" ? "light" : "dark";
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.colorScheme = scheme;
+    root.style.background = PAGE_BACKGROUND[scheme];
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", PAGE_BACKGROUND[scheme]);
+  }, [scheme]);
+
+  const label = `Switch to ${next} mode`;
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      data-testid="color-scheme-toggle"
+      data-scheme={scheme}
+      onClick={() => setColorScheme(next)}
+    >
+      {scheme === "dark" ? <IconSun size={18} /> : <IconMoonStars size={18} />}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,85 @@
+import { Burger, Button, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense, useEffect } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useSession } from "../../features/auth/session.tsx";
+import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
+import { Logo } from "./logo.tsx";
+import { MAIN_NAV } from "./nav-links.ts";
+import classes from "./shell.module.css";
+import { AvatarPlaceholder } from "./user-avatar.tsx";
+import { UserStats } from "./user-stats.tsx";
+
+// The account menu and the mobile drawer pull in popover code; they load when first needed.
+const UserMenu = lazy(() => import("./user-menu.tsx").then((m) => ({ default: m.UserMenu })));
+const MobileNav = lazy(() => import("./mobile-nav.tsx").then((m) => ({ default: m.MobileNav })));
+
+export type HeaderVariant = "full" | "compact";
+
+/** Site header: logo, main navigation, colour mode, account (stats + menu) or sign-in actions. */
+export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
+  const { status, profile, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  // Close the drawer whenever the route changes.
+  useEffect(() => drawer.close(), [location.pathname]);
+
+  const handleSignOut = async () => {
+    drawer.close();
+    navigate("/");
+    await signOut();
+  };
+
+  const account =
+    status === "signed-in" && profile ? (
+      <Group gap="sm" wrap="nowrap">
+        <UserStats profile={profile} />
+        <Suspense fallback={<AvatarPlaceholder profile={profile} />}>
+          <UserMenu profile={profile} onSignOut={handleSignOut} />
+        </Suspense>
+      </Group>
+    ) : status === "signed-out" ? (
+      <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+        <Button component={Link} to="/login" variant="default" size="sm">
+          Log in
+        </Button>
+        <Button component={Link} to="/register" size="sm">
+          Sign up
+        </Button>
+      </Group>
+    ) : null;
+
+  return (
+    <header className={classes.header} data-variant={variant}>
+      <div className={classes.headerInner}>
+        <Group gap="lg" wrap="nowrap">
+          <Logo />
+          <nav aria-label="Main" className={classes.mainNav}>
+            {MAIN_NAV.map((link) => (
+              <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <ColorSchemeToggle />
+          {account}
+          <Burger
+            opened={drawerOpen}
+            onClick={drawer.toggle}
+            hiddenFrom="md"
+            size="sm"
+            aria-label={drawerOpen ? "Close navigation" : "Open navigation"}
+          />
+        </Group>
+      </div>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <MobileNav opened={drawerOpen} onClose={drawer.close} signedOut={status === "signed-out"} profile={profile} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

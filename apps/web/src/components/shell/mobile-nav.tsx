@@ -1,0 +1,60 @@
+import { Button, Divider, Drawer, Stack } from "@mantine/core";
+import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import { Link, NavLink } from "react-router";
+import { Logo } from "./logo.tsx";
+import { MAIN_NAV } from "./nav-links.ts";
+import classes from "./shell.module.css";
+import { UserStats } from "./user-stats.tsx";
+
+/** The navigation drawer of small screens. */
+export function MobileNav({
+  opened,
+  onClose,
+  signedOut,
+  profile,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  signedOut: boolean;
+  profile: OwnProfile | null;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(320px, 85vw)"
+      title={<Logo />}
+      hiddenFrom="md"
+      classNames={{ content: classes.drawer, header: classes.drawer }}
+    >
+      {profile && (
+        <div className={classes.drawerStats}>
+          <UserStats profile={profile} />
+        </div>
+      )}
+      <nav aria-label="Mobile">
+        <Stack gap={4}>
+          {MAIN_NAV.map((link) => (
+            <NavLink key={link.to} to={link.to} className={classes.drawerLink}>
+              {link.label}
+            </NavLink>
+          ))}
+        </Stack>
+      </nav>
+      {signedOut && (
+        <>
+          <Divider my="md" />
+          <Stack gap="xs">
+            <Button component={Link} to="/login" variant="default">
+              Log in
+            </Button>
+            <Button component={Link} to="/register">
+              Sign up
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Drawer>
+  );
+}

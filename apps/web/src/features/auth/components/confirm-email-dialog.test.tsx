@@ -1,0 +1,108 @@
+import { MESSAGES } from "@neonlab/shared/messages";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearAuthToken, readAuthToken } from "../../../lib/auth-token.ts";
+import { mockFetch, renderAuth, testProfile } from "../testing/render-auth.tsx";
+import { ConfirmEmailDialog } from "./confirm-email-dialog.tsx";
+
+const email = "ada@example.test";
+
+function renderDialog() {
+  renderAuth(<ConfirmEmailDialog opened email={email} onClose={() => undefined} />);
+  return {
+    code: screen.getByLabelText("Confirmation code") as HTMLInputElement,
+    submit: screen.getByRole("button", { name: "Submit Code" }),
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearAuthToken();
+});
+
+describe("Confirm your email dialog", { timeout: 20_000 }, () => {
+  it("keeps Submit Code disabled until six digits, shown with a dash after the third", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const { code, submit } = renderDialog();
+    expect(await screen.findByText("Confirm your email")).toBeTruthy();
+    expect(submit).toHaveProperty("disabled", true);
+
+    await user.type(code, "12345");
+    expect(code.value).toBe("123-45");
+    expect(submit).toHaveProperty("disabled", true);
+
+    await user.type(code, "6");
+    expect(code.value).toBe("123-456");
+    expect(submit).toHaveProperty("disabled", false);
+
+    await user.type(code, "7");
+    expect(code.value).toBe("123-456");
+  });
+
+  it("cuts pasted text to six digits", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const { code, submit } = renderDialog();
+    await user.click(code);
+    await user.paste(" 987 654 3210");
+    expect(code.value).toBe("987-654");
+    expect(submit).toHaveProperty("disabled", false);
+  });
+
+  it("confirms with the code, toasts, signs in and lands on /courses", async () => {
+    const calls = mockFetch({
+      "POST /api/auth/email-otp/verify-email": { body: { status: true }, headers: { "set-auth-token": "tok-1" } },
+      "GET /api/profile": { body: testProfile },
+    });
+    const user = userEvent.setup();
+    const { code, submit } = renderDialog();
+    await user.click(code);
+    await user.paste("424242");
+    await user.click(submit);
+
+    expect(await screen.findByText(MESSAGES.accountConfirmed)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/courses"));
+    expect(calls.find((c) => c.url === "/api/auth/email-otp/verify-email")?.body).toEqual({ email, otp: "424242" });
+    expect(readAuthToken()).toBe("tok-1");
+  });
+
+  it("shows the server's message for a wrong code and clears the entry", async () => {
+    mockFetch({
+      "POST /api/auth/email-otp/verify-email": {
+        status: 400,
+        body: { statusCode: 400, statusMessage: "Bad Request", message: "Invalid OTP", code: "INVALID_OTP" },
+      },
+    });
+    const user = userEvent.setup();
+    const { code, submit } = renderDialog();
+    await user.click(code);
+    await user.paste("111111");
+    await user.click(submit);
+    expect(await screen.findByText("Invalid OTP")).toBeTruthy();
+    expect(code.value).toBe("");
+    expect(screen.getByTestId("location").textContent).toBe("/");
+    expect(readAuthToken()).toBeNull();
+  });
+
+  it("offers Resend Code only after the one-minute wait", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = mockFetch({ "POST /api/auth/email-otp/send-verification-otp": { body: { success: true } } });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderDialog();
+      const resend = screen.getByRole("button", { name: "Resend Code" });
+      expect(resend).toHaveProperty("disabled", true);
+      await vi.advanceTimersByTimeAsync(61_000);
+      await waitFor(() => expect(resend).toHaveProperty("disabled", false));
+      await user.click(resend);
+      expect(await screen.findByText(MESSAGES.emailSent)).toBeTruthy();
+      expect(calls.at(-1)?.body).toEqual({ email, type: "email-verification" });
+      expect(resend).toHaveProperty("disabled", true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { Alert, Anchor, Divider, Group, Tabs, Text } from "@mantine/core";
+import { IconKey, IconMail } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { AuthCard } from "../components/auth-card.tsx";
+import { CodeSignInForm } from "../components/code-sign-in-form.tsx";
+import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
+import { OAuthButtons } from "../components/oauth-buttons.tsx";
+import { PasswordSignInForm } from "../components/password-sign-in-form.tsx";
+import { oauthErrorMessage } from "../lib/oauth-errors.ts";
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const providerError = params.get("error");
+
+  return (
+    <AuthCard title="Sign in" subtitle="Jack back into NeonLab.">
+      {providerError && (
+        <Alert color="red" role="alert">
+          {oauthErrorMessage(providerError)}
+        </Alert>
+      )}
+      <OAuthButtons carry={{ priceId: params.get("priceId"), referral: params.get("referral") }} />
+      <Divider label="or with your email" labelPosition="center" />
+      <Tabs defaultValue="password" keepMounted={false}>
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+            Password
+          </Tabs.Tab>
+          <Tabs.Tab value="code" leftSection={<IconMail size={16} />}>
+            Email code
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="password">
+          <PasswordSignInForm onUnconfirmed={setUnconfirmedEmail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="code">
+          <CodeSignInForm />
+        </Tabs.Panel>
+      </Tabs>
+      <Group justify="space-between" gap="xs">
+        <Anchor component={Link} to="/forgot" size="sm">
+          Forgot password?
+        </Anchor>
+        <Text size="sm">
+          New here?{" "}
+          <Anchor component={Link} to="/register">
+            Create an account
+          </Anchor>
+        </Text>
+      </Group>
+      <ConfirmEmailDialog
+        opened={unconfirmedEmail !== null}
+        email={unconfirmedEmail ?? ""}
+        onClose={() => setUnconfirmedEmail(null)}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { MESSAGES } from "@neonlab/shared/messages";
+import { signUpSchema } from "@neonlab/shared/schemas/auth";
+import { IconUserPlus } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { signUp } from "../api/sign-up.ts";
+import { AuthCard } from "../components/auth-card.tsx";
+import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
+import { OAuthButtons } from "../components/oauth-buttons.tsx";
+import { toast } from "../../../lib/toasts.ts";
+import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { displayName: "", email: "", password: "" },
+    validate: zodResolver(signUpSchema),
+    ...validationTriggers(),
+  });
+
+  const register = useMutation({
+    mutationFn: (values: typeof form.values) => signUp(signUpSchema.parse(values)),
+    onSuccess: (_, values) => setConfirmEmail(values.email.trim().toLowerCase()),
+    onError: (error) => {
+      const message = errorMessage(error);
+      if (message === MESSAGES.duplicateEmail) form.setFieldError("email", message);
+      toast.error(message);
+    },
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Start hacking, earning XP and keeping your streak.">
+      <OAuthButtons carry={{ priceId: params.get("priceId"), referral: params.get("referral") }} />
+      <Divider label="or with your email" labelPosition="center" />
+      <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Display name"
+            autoComplete="name"
+            required
+            {...form.getInputProps("displayName")}
+            key={form.key("displayName")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+            key={form.key("email")}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("password")}
+            key={form.key("password")}
+          />
+          <Button type="submit" fullWidth loading={register.isPending} leftSection={<IconUserPlus size={18} />}>
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{" "}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+      <ConfirmEmailDialog
+        opened={confirmEmail !== null}
+        email={confirmEmail ?? ""}
+        onClose={() => setConfirmEmail(null)}
+      />
+    </AuthCard>
+  );
+}

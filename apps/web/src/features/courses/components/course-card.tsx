@@ -1,0 +1,71 @@
+import { Badge, Group, Progress, Text } from "@mantine/core";
+import type { Course } from "@neonlab/shared/schemas/learning";
+import { IconBooks, IconCircleCheck, IconCrown } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
+import { progressPercent } from "../lib/course-progress.ts";
+import classes from "./courses.module.css";
+
+export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
+
+/** A course in the catalogue: cover, level, size, the caller's progress and the premium marker. */
+export function CourseCard({ course }: { course: Course }) {
+  const percent = course.progress ? progressPercent(course.progress) : null;
+  return (
+    <article className={`nl-panel ${classes.card}`} data-course={course.slug} data-premium={course.premium}>
+      <div className={classes.coverWrap}>
+        <img className={classes.cover} src={course.cover} alt="" loading="lazy" width={640} height={360} />
+        {course.premium && (
+          <Badge
+            className={`${classes.premiumBadge} ${classes.onAccent}`}
+            color="magenta"
+            leftSection={<IconCrown size={13} />}
+          >
+            Pro
+          </Badge>
+        )}
+      </div>
+      <div className={classes.cardBody}>
+        <Group gap={6}>
+          <Badge variant="outline" color="cyan" size="sm">
+            {LEVEL_LABELS[course.level]}
+          </Badge>
+          {!course.premium && (
+            <Badge variant="outline" color="gray" size="sm">
+              Free
+            </Badge>
+          )}
+        </Group>
+        <h2 className={classes.cardTitle}>
+          <Link to={`/courses/${course.slug}`} className={classes.cardLink}>
+            {course.title}
+          </Link>
+        </h2>
+        <Text className={classes.pitch} lineClamp={3}>
+          <InlineMarkdown text={course.pitch} />
+        </Text>
+        <Group gap={6} className={classes.meta}>
+          <IconBooks size={16} aria-hidden="true" />
+          <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
+        </Group>
+        {course.progress && percent !== null && (
+          <div className={classes.cardProgress}>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Text size="sm" fw={600}>
+                {course.progress.completed ? (
+                  <span className={classes.done}>
+                    <IconCircleCheck size={15} aria-hidden="true" /> Completed
+                  </span>
+                ) : (
+                  `${course.progress.completed_lessons} of ${course.progress.total_lessons} lessons`
+                )}
+              </Text>
+              <Text size="sm" c="dimmed">{`${percent}%`}</Text>
+            </Group>
+            <Progress value={percent} size="sm" aria-label={`${course.title} progress`} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Group } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Link } from "react-router";
+import classes from "./courses.module.css";
+
+type PageProblemProps = { title: string; message: string; onRetry?: () => void };
+
+/** A page or list that could not be loaded, with a retry when one may help. */
+export function PageProblem({ title, message, onRetry }: PageProblemProps) {
+  return (
+    <section className={`nl-panel ${classes.problem}`} role="alert" data-page-problem>
+      <IconAlertTriangle size={36} aria-hidden="true" className={classes.problemIcon} />
+      <h2 className={classes.problemTitle}>{title}</h2>
+      <p>{message}</p>
+      <Group gap="sm" justify="center">
+        {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        <Button component={Link} to="/courses" variant={onRetry ? "default" : "filled"}>
+          All courses
+        </Button>
+      </Group>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { Badge, Button, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import type { CourseDetail } from "@neonlab/shared/schemas/learning";
+import { IconArrowRight, IconBooks, IconCrown, IconLock, IconTrophy } from "@tabler/icons-react";
+import { Link, useParams } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useSession } from "../../auth/session.tsx";
+import { useCourse } from "../api/get-course.ts";
+import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
+import { ChapterSection } from "../components/chapter-section.tsx";
+import { LEVEL_LABELS } from "../components/course-card.tsx";
+import { PageProblem } from "../components/page-problem.tsx";
+import { nextLessonPath, progressPercent } from "../lib/course-progress.ts";
+import classes from "../components/courses.module.css";
+
+/** /courses/:slug: the pitch, progress, and every chapter in order with its lessons and badge. */
+export function CoursePage() {
+  const { slug = "" } = useParams();
+  const course = useCourse(slug);
+  const { status } = useSession();
+  useDocumentTitle(course.data ? `${course.data.title} · NeonLab` : "");
+
+  if (course.isPending) return <CourseSkeleton />;
+  if (course.isError) {
+    const notFound = course.error instanceof ApiError && course.error.statusCode === 404;
+    return (
+      <PageProblem
+        title={notFound ? "Course not found" : "The course did not load"}
+        message={errorMessage(course.error)}
+        onRetry={notFound ? undefined : () => void course.refetch()}
+      />
+    );
+  }
+  const data = course.data;
+  const locked = data.premium && !data.has_access;
+  return (
+    <div className={classes.page} data-course-page={data.slug}>
+      <nav aria-label="Breadcrumb" className={classes.breadcrumb}>
+        <Link to="/courses">Courses</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={`/courses?category=${data.category.slug}`}>{data.category.name}</Link>
+      </nav>
+      <CourseHero course={data} signedIn={status === "signed-in"} />
+      {locked && (
+        <section className={`nl-panel ${classes.paywallNotice}`} aria-labelledby="paywall-notice" data-paywall-notice>
+          <IconLock size={28} aria-hidden="true" className={classes.paywallIcon} />
+          <div>
+            <h2 id="paywall-notice" className={classes.noticeTitle}>
+              Chapter 1 is a free preview
+            </h2>
+            <Text>The rest of this course is part of NeonLab Pro. Upgrade to unlock every lesson and badge.</Text>
+          </div>
+          <Button
+            component={Link}
+            to="/pricing"
+            color="magenta"
+            className={classes.onAccent}
+            leftSection={<IconCrown size={16} />}
+          >
+            See plans
+          </Button>
+        </section>
+      )}
+      <Stack gap="lg" component="div">
+        {data.chapters.map((chapter) => (
+          <ChapterSection key={chapter.id} courseSlug={data.slug} chapter={chapter} signedIn={status === "signed-in"} />
+        ))}
+      </Stack>
+    </div>
+  );
+}
+
+function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: boolean }) {
+  const percent = course.progress ? progressPercent(course.progress) : 0;
+  const next = nextLessonPath(course);
+  const started = (course.progress?.completed_lessons ?? 0) > 0;
+  return (
+    <header className={`nl-panel ${classes.hero}`}>
+      <img className={classes.heroCover} src={course.cover} alt="" width={640} height={360} />
+      <div className={classes.heroBody}>
+        <Group gap={6}>
+          <Badge variant="outline" color="cyan">
+            {LEVEL_LABELS[course.level]}
+          </Badge>
+          {course.premium ? (
+            <Badge color="magenta" className={classes.onAccent} leftSection={<IconCrown size={13} />}>
+              Pro
+            </Badge>
+          ) : (
+            <Badge variant="outline" color="gray">
+              Free
+            </Badge>
+          )}
+        </Group>
+        <h1 className={classes.heroTitle}>{course.title}</h1>
+        <p className={classes.pitchFull}>
+          <InlineMarkdown text={course.pitch} />
+        </p>
+        <Group gap={6} className={classes.meta}>
+          <IconBooks size={16} aria-hidden="true" />
+          <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
+        </Group>
+        {signedIn && course.progress && (
+          <div className={classes.heroProgress} data-course-progress={percent}>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Text size="sm" fw={600}>
+                {course.progress.completed ? (
+                  <span className={classes.done}>
+                    <IconTrophy size={15} aria-hidden="true" /> Course completed
+                  </span>
+                ) : (
+                  `${course.progress.completed_lessons} of ${course.progress.total_lessons} lessons done`
+                )}
+              </Text>
+              <Text size="sm" c="dimmed">{`${percent}%`}</Text>
+            </Group>
+            <Progress value={percent} size="md" aria-label="Course progress" />
+          </div>
+        )}
+        {next && !course.progress?.completed && (
+          <Group mt="md">
+            <Button component={Link} to={next} size="md" rightSection={<IconArrowRight size={18} />}>
+              {started ? "Continue" : "Start course"}
+            </Button>
+          </Group>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function CourseSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading the course" data-loading>
+      <Skeleton height={14} width={180} />
+      <Skeleton height={260} />
+      <Skeleton height={220} />
+      <Skeleton height={220} />
+    </Stack>
+  );
+}

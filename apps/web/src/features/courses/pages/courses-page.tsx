@@ -1,0 +1,93 @@
+import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
+import { IconSearchOff } from "@tabler/icons-react";
+import { useSearchParams } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useCourseCategories } from "../api/get-course-categories.ts";
+import { useCourses } from "../api/get-courses.ts";
+import { CourseCard } from "../components/course-card.tsx";
+import { PageProblem } from "../components/page-problem.tsx";
+import classes from "../components/courses.module.css";
+
+const ALL = "all";
+
+/** /courses: the catalogue, filtered by category (kept in ?category= so the view can be shared). */
+export function CoursesPage() {
+  const [params, setParams] = useSearchParams();
+  const categories = useCourseCategories();
+  const selectedSlug = params.get("category") ?? ALL;
+  const selected = categories.data?.find((c) => c.slug === selectedSlug) ?? null;
+  // Wait for the categories before asking for a filtered list, so a shared link never flashes "all".
+  const waiting = selectedSlug !== ALL && categories.isPending;
+  const courses = useCourses(selected?.id ?? null, !waiting);
+
+  const choose = (slug: string) => {
+    const next = new URLSearchParams(params);
+    if (slug === ALL) next.delete("category");
+    else next.set("category", slug);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.pageHeader}>
+        <p className="nl-eyebrow">Learn by doing</p>
+        <h1 className={classes.pageTitle}>Courses</h1>
+        <p className={classes.pageLead}>
+          {selected?.description ??
+            "Hands-on courses made of short lessons, quizzes and reflections. Earn XP, keep your streak and collect a badge for every chapter."}
+        </p>
+      </header>
+
+      {categories.isError ? null : (
+        <Chip.Group multiple={false} value={selected ? selected.slug : ALL} onChange={choose}>
+          <Group gap="xs" role="group" aria-label="Filter by category" className={classes.filters}>
+            <Chip value={ALL} variant="outline">
+              All courses
+            </Chip>
+            {categories.isPending
+              ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={32} width={120} radius="xl" />)
+              : categories.data.map((category) => (
+                  <Chip key={category.id} value={category.slug} variant="outline">
+                    {category.name}
+                  </Chip>
+                ))}
+          </Group>
+        </Chip.Group>
+      )}
+
+      {courses.isError ? (
+        <PageProblem
+          title="Courses did not load"
+          message={errorMessage(courses.error)}
+          onRetry={
+            courses.error instanceof ApiError && courses.error.statusCode < 500
+              ? undefined
+              : () => void courses.refetch()
+          }
+        />
+      ) : courses.isPending || waiting ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading courses">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={380} />
+          ))}
+        </SimpleGrid>
+      ) : courses.data.length === 0 ? (
+        <div className={`nl-panel ${classes.empty}`} data-empty>
+          <IconSearchOff size={36} aria-hidden="true" />
+          <h2 className={classes.problemTitle}>No courses here yet</h2>
+          <p>
+            {selected
+              ? `There are no courses in ${selected.name} yet. Try another category.`
+              : "New courses are on the way."}
+          </p>
+        </div>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-course-list>
+          {courses.data.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </SimpleGrid>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { Badge, Button, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
+import type { LessonQuiz, QuizResult } from "@neonlab/shared/schemas/learning";
+import { IconCheck, IconX } from "@tabler/icons-react";
+import { useId, useReducer } from "react";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toasts.ts";
+import { useAnswerQuiz } from "../api/answer-quiz.ts";
+import { canSubmit, initialQuizState, optionFeedback, quizReducer } from "../lib/quiz-state.ts";
+import { InlineMarkdown } from "./inline-markdown.tsx";
+import { MarkdownContent } from "./markdown-content.tsx";
+import classes from "./lesson.module.css";
+
+type QuizCardProps = { lessonId: number; quiz: LessonQuiz; index: number; onAnswered: (result: QuizResult) => void };
+
+/** One quiz: pick, check, see why each picked option is right or wrong, retry until passed. */
+export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
+  const [state, dispatch] = useReducer(quizReducer, quiz, initialQuizState);
+  const answer = useAnswerQuiz();
+  const titleId = useId();
+  const passed = state.status === "passed";
+
+  const submit = () => {
+    if (!canSubmit(state)) return;
+    dispatch({ type: "submit" });
+    answer.mutate(
+      { lessonId, quizId: quiz.id, responses: state.selected },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: "result", result });
+          onAnswered(result);
+        },
+        onError: (error) => {
+          dispatch({ type: "failed" });
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const options = quiz.options.map((option) => {
+    const feedback = optionFeedback(state, option.id);
+    const label = (
+      <span className={classes.optionLabel}>
+        <InlineMarkdown text={option.text} />
+        {feedback && (
+          <span className={classes.explanation} data-correct={feedback.correct}>
+            {feedback.correct ? <IconCheck size={15} aria-hidden="true" /> : <IconX size={15} aria-hidden="true" />}
+            <span>
+              <strong>{feedback.correct ? "Correct. " : "Not right. "}</strong>
+              <InlineMarkdown text={feedback.explanation} />
+            </span>
+          </span>
+        )}
+      </span>
+    );
+    const common = {
+      value: option.id,
+      label,
+      disabled: passed || state.status === "checking",
+      className: classes.option,
+      classNames: { label: classes.optionText },
+      "data-feedback": feedback ? (feedback.correct ? "correct" : "wrong") : undefined,
+    };
+    return quiz.type === "single" ? <Radio key={option.id} {...common} /> : <Checkbox key={option.id} {...common} />;
+  });
+
+  const group =
+    quiz.type === "single" ? (
+      <Radio.Group
+        value={state.selected[0] ?? null}
+        onChange={(value) => dispatch({ type: "pick", optionId: value, checked: true })}
+        aria-labelledby={titleId}
+      >
+        <Stack gap="xs">{options}</Stack>
+      </Radio.Group>
+    ) : (
+      <Checkbox.Group
+        value={state.selected}
+        onChange={(values) => {
+          const added = values.find((v) => !state.selected.includes(v));
+          const removed = state.selected.find((v) => !values.includes(v));
+          if (added) dispatch({ type: "pick", optionId: added, checked: true });
+          else if (removed) dispatch({ type: "pick", optionId: removed, checked: false });
+        }}
+        aria-labelledby={titleId}
+      >
+        <Stack gap="xs">{options}</Stack>
+      </Checkbox.Group>
+    );
+
+  return (
+    <section
+      className={`nl-panel ${classes.card}`}
+      data-quiz={quiz.key}
+      data-status={state.status}
+      aria-labelledby={titleId}
+    >
+      <Group justify="space-between" gap="xs" mb="xs">
+        <span className="nl-eyebrow">Quiz {index + 1}</span>
+        <Group gap={6}>
+          {quiz.type === "multiple" && (
+            <Badge variant="outline" color="cyan" size="sm">
+              Pick all that apply
+            </Badge>
+          )}
+          {passed && (
+            <Badge color="neon" size="sm" className={classes.onAccent} leftSection={<IconCheck size={12} />}>
+              Passed
+            </Badge>
+          )}
+        </Group>
+      </Group>
+      <div id={titleId} className={classes.question}>
+        <MarkdownContent markdown={quiz.question} />
+      </div>
+      {group}
+      <div aria-live="polite" className={classes.quizStatus}>
+        {state.status === "wrong" && (
+          <Text className={classes.wrong} fw={600} data-quiz-result="wrong">
+            Not quite. Read the explanation, change your answer and try again.
+          </Text>
+        )}
+        {passed && state.attempts > 0 && (
+          <Text className={classes.right} fw={600} data-quiz-result="correct">
+            Correct! Every option is explained above.
+          </Text>
+        )}
+      </div>
+      {!passed && (
+        <Group mt="sm">
+          <Button onClick={submit} disabled={!canSubmit(state)} loading={state.status === "checking"}>
+            {state.attempts > 0 ? "Try again" : "Check answer"}
+          </Button>
+        </Group>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { LessonDetail } from "@neonlab/shared/schemas/learning";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  openChapterBadgeDialog,
+  openCourseCompleteDialog,
+  openLessonCompleteDialog,
+  openStreakDialog,
+} from "../../../components/dialogs/open-dialogs.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toasts.ts";
+import { useSession } from "../../auth/session.tsx";
+import { useCompleteLesson } from "../api/complete-lesson.ts";
+import { lessonQueryKey } from "../api/get-lesson.ts";
+import { runCompletionDialogs } from "./completion-flow.ts";
+
+const OPENERS = {
+  lesson: openLessonCompleteDialog,
+  streak: openStreakDialog,
+  chapter: openChapterBadgeDialog,
+  course: openCourseCompleteDialog,
+};
+
+/** Completes the lesson, opens the completion dialogs in order and refreshes everything they changed. */
+export function useLessonCompletion(lesson: LessonDetail | undefined, courseSlug: string, lessonSlug: string) {
+  const queryClient = useQueryClient();
+  const { refreshProfile } = useSession();
+  const mutation = useCompleteLesson();
+
+  const complete = () => {
+    if (!lesson) return;
+    mutation.mutate(lesson.id, {
+      onSuccess: async (result) => {
+        queryClient.setQueryData<LessonDetail>(lessonQueryKey(courseSlug, lessonSlug), (old) =>
+          old ? { ...old, completed: true } : old,
+        );
+        // Course progress, badges, history and rank all moved; the header counters too.
+        void Promise.all([
+          queryClient.invalidateQueries({ queryKey: ["courses"] }),
+          queryClient.invalidateQueries({ queryKey: ["progress"] }),
+          queryClient.invalidateQueries({ queryKey: ["rank"] }),
+          queryClient.invalidateQueries({ queryKey: ["profiles"] }),
+        ]);
+        await runCompletionDialogs(result, OPENERS);
+        await refreshProfile();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  return { complete, pending: mutation.isPending };
+}

@@ -1,0 +1,181 @@
+import type { LessonCompleteResult, LessonDetail, QuizResult } from "@neonlab/shared/schemas/learning";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch, renderPage } from "../testing/render-page.tsx";
+import { LessonPage } from "./lesson-page.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const LESSON_PATH = "/api/courses/web-foundations/lessons/your-first-page";
+
+const lesson: LessonDetail = {
+  id: 11,
+  course_id: 1,
+  chapter_id: 2,
+  lesson_order: 1,
+  slug: "your-first-page",
+  title: "Your First Page",
+  goal: "Write a valid HTML page.",
+  xp: 10,
+  word_count: 400,
+  body: "Every page starts with a doctype.",
+  course: { id: 1, slug: "web-foundations", title: "Web Foundations", premium: false },
+  chapter: {
+    id: 2,
+    slug: "html-basics",
+    title: "HTML Basics",
+    chapter_order: 1,
+    badge: { id: 3, name: "Markup Initiate", image: "/badge.svg" },
+  },
+  quizzes: [
+    {
+      id: 21,
+      key: "doctype",
+      type: "single",
+      question: "What does the doctype do?",
+      options: [
+        { id: "0", text: "Standards mode" },
+        { id: "1", text: "Downloads HTML5" },
+      ],
+      passed: false,
+      review: null,
+    },
+  ],
+  reflections: [{ id: 31, key: "why", prompt: "Why do semantics matter?", user_response: null }],
+  previous: null,
+  next: { slug: "text-links-images", title: "Text, Links and Images" },
+  completed: false,
+  passed_quiz_ids: [],
+  answered_reflection_ids: [],
+};
+
+const wrong: QuizResult = {
+  quiz_id: 21,
+  correct: false,
+  explanation: "Nothing is downloaded.",
+  explanations: [
+    { option_id: "1", text: "Downloads HTML5", correct: false, selected: true, explanation: "Nothing is downloaded." },
+  ],
+  passed: false,
+};
+const right: QuizResult = {
+  quiz_id: 21,
+  correct: true,
+  explanation: "Without it browsers use quirks mode.",
+  explanations: [
+    {
+      option_id: "0",
+      text: "Standards mode",
+      correct: true,
+      selected: true,
+      explanation: "Without it browsers use quirks mode.",
+    },
+    { option_id: "1", text: "Downloads HTML5", correct: false, selected: false, explanation: "Nothing is downloaded." },
+  ],
+  passed: true,
+};
+const completion: LessonCompleteResult = {
+  lessonId: 11,
+  xpAwarded: 10,
+  alreadyCompleted: false,
+  streak: { count: 1, extended: true, status: "done" },
+  chapterCompleted: { id: 3, name: "Markup Initiate", image: "/badge.svg" },
+  courseCompleted: false,
+  neonbitsAwarded: 20,
+};
+
+describe("LessonPage", { timeout: 30_000 }, () => {
+  it("grades a quiz wrong then right, saves a reflection, completes and opens the dialogs in order", async () => {
+    let attempt = 0;
+    const calls = mockFetch({
+      [`GET ${LESSON_PATH}`]: { body: lesson },
+      "POST /api/lessons/11/quizes/21/complete": () => ({ body: attempt++ === 0 ? wrong : right }),
+      "POST /api/lessons/11/reflections/31/complete": ({ body }) => ({
+        body: {
+          reflection_id: 31,
+          user_response: (body as { userResponse: string }).userResponse,
+          answered_at: "2025-01-01T00:00:00Z",
+        },
+      }),
+      "POST /api/lessons/11/complete": { body: completion },
+    });
+    const user = userEvent.setup();
+    renderPage(<LessonPage />, {
+      path: "/courses/web-foundations/your-first-page",
+      route: "/courses/:slug/:lessonSlug",
+    });
+
+    expect(await screen.findByRole("heading", { name: "Your First Page", level: 1 })).toBeTruthy();
+    expect(screen.getByText("Write a valid HTML page.")).toBeTruthy();
+    expect(screen.getByRole("complementary", { name: "AI tutor" })).toBeTruthy();
+    const complete = screen.getByRole("button", { name: "Complete lesson" });
+    expect(complete.hasAttribute("disabled")).toBe(true);
+    expect(screen.getByText("Pass 1 more quiz and answer 1 more reflection to complete this lesson.")).toBeTruthy();
+
+    const check = screen.getByRole("button", { name: "Check answer" });
+    expect(check.hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByRole("radio", { name: /Downloads HTML5/ }));
+    await user.click(check);
+    expect(await screen.findByText(/Not quite/)).toBeTruthy();
+    expect(screen.getByText("Nothing is downloaded.")).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/quizes/21/complete"))?.body).toEqual({ responses: ["1"] });
+
+    await user.click(screen.getByRole("radio", { name: /Standards mode/ }));
+    expect(screen.queryByText("Nothing is downloaded.")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(/Correct! Every option is explained/)).toBeTruthy();
+    expect(screen.getByText("Without it browsers use quirks mode.")).toBeTruthy();
+    expect(screen.getByText("Nothing is downloaded.")).toBeTruthy();
+    expect(screen.getByText("Answer 1 more reflection to complete this lesson.")).toBeTruthy();
+
+    const answer = screen.getByRole("textbox", { name: "Why do semantics matter?" });
+    await user.type(answer, "short");
+    await user.tab();
+    expect(await screen.findByText("Your answer must be at least 10 characters")).toBeTruthy();
+    await user.type(answer, " but now long enough");
+    await user.click(screen.getByRole("button", { name: "Save answer" }));
+    expect(await screen.findByText("Your answer is saved.")).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/reflections/31/complete"))?.body).toEqual({
+      userResponse: "short but now long enough",
+    });
+
+    await waitFor(() => expect(complete.hasAttribute("disabled")).toBe(false));
+    await user.click(complete);
+
+    const lessonDialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(within(lessonDialog).getByText("Great work!")).toBeTruthy();
+    expect(within(lessonDialog).getByText("You've earned 10 XP for completing this lesson.")).toBeTruthy();
+    await user.click(within(lessonDialog).getByRole("button", { name: "Sounds Good" }));
+
+    expect(await screen.findByText("1 Day Streak!")).toBeTruthy();
+    expect(screen.getByText("Streak mode: ON")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Keep Going" }));
+
+    expect(await screen.findByText("Here's Your Badge!")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Markup Initiate badge" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Sounds Good" }));
+    await waitFor(() => expect(screen.queryByText("Here's Your Badge!")).toBeNull());
+    expect(screen.queryByText("You've successfully completed the course!")).toBeNull();
+    expect(await screen.findByText("Lesson completed")).toBeTruthy();
+  });
+
+  it("shows the paywall with a link to /pricing for a locked premium lesson", async () => {
+    mockFetch({
+      [`GET ${LESSON_PATH}`]: {
+        status: 403,
+        body: { statusCode: 403, statusMessage: "Forbidden", message: "This lesson is part of a premium course." },
+      },
+    });
+    renderPage(<LessonPage />, {
+      path: "/courses/web-foundations/your-first-page",
+      route: "/courses/:slug/:lessonSlug",
+    });
+    expect(await screen.findByRole("heading", { name: "This lesson is locked" })).toBeTruthy();
+    expect(screen.getByText("This lesson is part of a premium course.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
+  });
+});

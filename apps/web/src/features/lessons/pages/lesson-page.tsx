@@ -1,0 +1,165 @@
+import { Badge, Group, Skeleton, Stack } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import type { LessonDetail, QuizResult, ReflectionResult } from "@neonlab/shared/schemas/learning";
+import { IconBolt, IconCircleCheck, IconClock, IconTarget } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { lessonQueryKey, useLesson } from "../api/get-lesson.ts";
+import { CompletePanel } from "../components/complete-panel.tsx";
+import { InlineMarkdown } from "../components/inline-markdown.tsx";
+import { LessonNav } from "../components/lesson-nav.tsx";
+import { LessonProblem } from "../components/lesson-problem.tsx";
+import { MarkdownContent } from "../components/markdown-content.tsx";
+import { PaywallPanel } from "../components/paywall-panel.tsx";
+import { QuizCard } from "../components/quiz-card.tsx";
+import { ReflectionCard } from "../components/reflection-card.tsx";
+import { TutorPanel } from "../components/tutor-panel.tsx";
+import { lessonRequirements, withQuizResult, withReflectionResult } from "../lib/lesson-progress.ts";
+import { useLessonCompletion } from "../lib/use-lesson-completion.ts";
+import classes from "../components/lesson.module.css";
+
+const WORDS_PER_MINUTE = 200;
+
+/** /courses/:slug/:lessonSlug: the lesson, its quizzes and reflections, completion, and the tutor panel. */
+export function LessonPage() {
+  const { slug = "", lessonSlug = "" } = useParams();
+  const query = useLesson(slug, lessonSlug);
+  const queryClient = useQueryClient();
+  const { complete, pending } = useLessonCompletion(query.data, slug, lessonSlug);
+  useDocumentTitle(query.data ? `${query.data.title} · NeonLab` : "");
+
+  const update = (change: (lesson: LessonDetail) => LessonDetail) =>
+    queryClient.setQueryData<LessonDetail>(lessonQueryKey(slug, lessonSlug), (old) => (old ? change(old) : old));
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = <LessonSkeleton />;
+  } else if (query.isError) {
+    const error = query.error;
+    content =
+      error instanceof ApiError && error.statusCode === 403 ? (
+        <PaywallPanel message={error.message} courseSlug={slug} />
+      ) : (
+        <LessonProblem
+          notFound={error instanceof ApiError && error.statusCode === 404}
+          message={errorMessage(error)}
+          courseSlug={slug}
+          onRetry={() => void query.refetch()}
+        />
+      );
+  } else {
+    const lesson = query.data;
+    const requirements = lessonRequirements(lesson);
+    const minutes = Math.max(1, Math.round(lesson.word_count / WORDS_PER_MINUTE));
+    content = (
+      <article className={classes.article} aria-labelledby="lesson-title" data-lesson={lesson.slug}>
+        <nav aria-label="Breadcrumb" className={classes.breadcrumb}>
+          <Link to="/courses">Courses</Link>
+          <span aria-hidden="true">/</span>
+          <Link to={`/courses/${lesson.course.slug}`}>{lesson.course.title}</Link>
+          <span aria-hidden="true">/</span>
+          <span>{`Chapter ${lesson.chapter.chapter_order}: ${lesson.chapter.title}`}</span>
+        </nav>
+        <header className={classes.header}>
+          <p className="nl-eyebrow">{`Lesson ${lesson.lesson_order}`}</p>
+          <h1 id="lesson-title" className={classes.title}>
+            {lesson.title}
+          </h1>
+          <Group gap="xs" mt="xs">
+            <Badge variant="outline" color="cyan" leftSection={<IconBolt size={13} />}>
+              {`${lesson.xp} XP`}
+            </Badge>
+            <Badge variant="outline" color="gray" leftSection={<IconClock size={13} />}>
+              {`${minutes} min read`}
+            </Badge>
+            {lesson.completed && (
+              <Badge
+                color="neon"
+                className={classes.onAccent}
+                leftSection={<IconCircleCheck size={13} />}
+                data-lesson-completed
+              >
+                Completed
+              </Badge>
+            )}
+          </Group>
+          <div className={classes.goal}>
+            <IconTarget size={20} aria-hidden="true" />
+            <p>
+              <strong>Goal: </strong>
+              <InlineMarkdown text={lesson.goal} />
+            </p>
+          </div>
+        </header>
+        <MarkdownContent markdown={lesson.body} className={classes.body} />
+        {lesson.quizzes.length > 0 && (
+          <section aria-labelledby="quizzes-title" className={classes.block}>
+            <h2 id="quizzes-title" className={classes.sectionTitle}>
+              Check your understanding
+            </h2>
+            <Stack gap="md">
+              {lesson.quizzes.map((quiz, index) => (
+                <QuizCard
+                  key={quiz.id}
+                  lessonId={lesson.id}
+                  quiz={quiz}
+                  index={index}
+                  onAnswered={(result: QuizResult) => update((old) => withQuizResult(old, result))}
+                />
+              ))}
+            </Stack>
+          </section>
+        )}
+        {lesson.reflections.length > 0 && (
+          <section aria-labelledby="reflections-title" className={classes.block}>
+            <h2 id="reflections-title" className={classes.sectionTitle}>
+              Reflect
+            </h2>
+            <Stack gap="md">
+              {lesson.reflections.map((reflection, index) => (
+                <ReflectionCard
+                  key={reflection.id}
+                  lessonId={lesson.id}
+                  reflection={reflection}
+                  index={index}
+                  onSaved={(result: ReflectionResult) => update((old) => withReflectionResult(old, result))}
+                />
+              ))}
+            </Stack>
+          </section>
+        )}
+        <CompletePanel
+          requirements={requirements}
+          completed={lesson.completed}
+          pending={pending}
+          xp={lesson.xp}
+          nextHref={lesson.next ? `/courses/${lesson.course.slug}/${lesson.next.slug}` : null}
+          onComplete={complete}
+        />
+        <LessonNav lesson={lesson} />
+      </article>
+    );
+  }
+
+  return (
+    <div className={classes.layout}>
+      <div className={classes.main}>{content}</div>
+      <TutorPanel />
+    </div>
+  );
+}
+
+function LessonSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the lesson" data-loading>
+      <Skeleton height={14} width="40%" />
+      <Skeleton height={40} width="75%" />
+      <Skeleton height={60} />
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} height={14} width={i % 3 === 2 ? "60%" : "100%"} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import classes from "./page-blocks.module.css";
+
+/** Eyebrow, title and lead of a content page. */
+export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: ReactNode; children?: ReactNode }) {
+  return (
+    <header className={classes.pageHeader}>
+      <p className="nl-eyebrow">{eyebrow}</p>
+      <h1 className={classes.pageTitle}>{title}</h1>
+      {children && <div className={classes.lead}>{children}</div>}
+    </header>
+  );
+}
+
+/** A full-bleed band of the home layout with a centred inner column. */
+export function Band({
+  children,
+  tone = "plain",
+  labelledBy,
+}: {
+  children: ReactNode;
+  tone?: "plain" | "raised" | "accent";
+  labelledBy?: string;
+}) {
+  return (
+    <section className={classes.band} data-tone={tone} aria-labelledby={labelledBy}>
+      <div className={classes.bandInner}>{children}</div>
+    </section>
+  );
+}
+
+/** A card with an icon, a title and text. */
+export function FeatureCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <article className={`nl-panel ${classes.card}`}>
+      <div className={classes.cardIcon} aria-hidden="true">
+        {icon}
+      </div>
+      <h3 className={classes.cardTitle}>{title}</h3>
+      <div className={classes.cardText}>{children}</div>
+    </article>
+  );
+}
+
+/** Long-form text (policy, terms, about): readable measure and spacing. */
+export function Prose({ children }: { children: ReactNode }) {
+  return <div className={classes.prose}>{children}</div>;
+}

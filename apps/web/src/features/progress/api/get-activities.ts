@@ -1,0 +1,15 @@
+import type { Activity } from "@neonlab/shared/schemas/learning";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+/** A user's last activities, newest first (the caller's own without a user id). */
+export const getActivities = (userId: string | null, signal?: AbortSignal) =>
+  api<Activity[]>("users/activities", { query: { userId }, signal });
+
+export const activitiesQuery = (userId: string | null) =>
+  queryOptions({
+    queryKey: ["progress", "activities", userId] as const,
+    queryFn: ({ signal }) => getActivities(userId, signal),
+  });
+
+export const useActivities = (userId: string | null) => useQuery(activitiesQuery(userId));

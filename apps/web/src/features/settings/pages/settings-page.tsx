@@ -1,0 +1,109 @@
+import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconCode, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { openAvatarChooser } from "../../../components/dialogs/open-dialogs.tsx";
+import { useSession } from "../../auth/session.tsx";
+import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
+import { AvatarPanel } from "../components/avatar-panel.tsx";
+import { DeleteAccountSection } from "../components/delete-account-section.tsx";
+import { EditorPreferencesForm } from "../components/editor-preferences-form.tsx";
+import { ProfileForm } from "../components/profile-form.tsx";
+
+const TABS = ["profile", "account", "editor", "avatar"] as const;
+type SettingsTab = (typeof TABS)[number];
+
+export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="md" component="section">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** /settings?tab=profile|account|editor|avatar */
+export function SettingsPage() {
+  const { profile } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab = settingsTab(params.get("tab"));
+  const chooserOpenedFor = useRef<string | null>(null);
+
+  // Arriving on the avatar tab (a link or a click) opens the chooser once per visit of the tab.
+  useEffect(() => {
+    if (tab !== "avatar") {
+      chooserOpenedFor.current = null;
+      return;
+    }
+    if (!profile || chooserOpenedFor.current === tab) return;
+    chooserOpenedFor.current = tab;
+    void openAvatarChooser();
+  }, [tab, profile]);
+
+  if (!profile) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Loading your settings" />
+      </Center>
+    );
+  }
+
+  return (
+    <Container size="md" px="md" py={{ base: "lg", sm: "xl" }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text className="nl-eyebrow">System config</Text>
+          <Title order={1}>Settings</Title>
+        </Stack>
+        <Tabs
+          value={tab}
+          onChange={(next) => setParams({ tab: settingsTab(next) }, { replace: true })}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
+              Profile
+            </Tabs.Tab>
+            <Tabs.Tab value="account" leftSection={<IconSettings size={16} />}>
+              Account
+            </Tabs.Tab>
+            <Tabs.Tab value="editor" leftSection={<IconCode size={16} />}>
+              Editor
+            </Tabs.Tab>
+            <Tabs.Tab value="avatar" leftSection={<IconUserCircle size={16} />}>
+              Avatar
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile">
+            <ProfileForm profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="account">
+            <Stack gap="xl">
+              <Section title="Email">
+                <ChangeEmailForm currentEmail={profile.email} />
+              </Section>
+              <Divider />
+              <Section title="Password">
+                <ChangePasswordForm />
+              </Section>
+              <Divider />
+              <Section title="Delete account">
+                <DeleteAccountSection />
+              </Section>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="editor">
+            <EditorPreferencesForm profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="avatar">
+            <AvatarPanel profile={profile} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,96 @@
+import { MESSAGES } from "@neonlab/shared/messages";
+import { readAuthToken } from "./auth-token.ts";
+
+/** An API failure with the server's error object (spec §3). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly statusMessage: string,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+export type ApiOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Send no bearer token even when signed in. */
+  anonymous?: boolean;
+};
+
+const IDEMPOTENT = new Set(["GET", "PUT", "DELETE"]);
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const MAX_NETWORK_ATTEMPTS = 3;
+
+/** The response-message helper of spec §8: message, a list joined by line breaks, else the generic text. */
+export function responseMessage(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (Array.isArray(message)) return message.map(String).join("\n");
+  if (typeof message === "string" && message) return message;
+  return MESSAGES.genericError;
+}
+
+/** Message to show for any thrown error from `api()`. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return MESSAGES.networkError;
+  return error instanceof Error && error.message ? error.message : MESSAGES.genericError;
+}
+
+/**
+ * Calls the product API with the bearer token. Network failures are retried (3 attempts in
+ * total); non-idempotent requests are retried once on the spec's retryable statuses.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = options.anonymous ? null : readAuthToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+
+  const statusRetries = IDEMPOTENT.has(method) ? 0 : 1;
+  let statusAttempt = 0;
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted || attempt >= MAX_NETWORK_ATTEMPTS) {
+        throw error instanceof DOMException && error.name === "AbortError"
+          ? error
+          : new TypeError(MESSAGES.networkError);
+      }
+      continue;
+    }
+    if (response.ok) {
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+    if (RETRY_STATUSES.has(response.status) && statusAttempt < statusRetries) {
+      statusAttempt++;
+      continue;
+    }
+    const body = await response.json().catch(() => null);
+    throw new ApiError(
+      response.status,
+      (body as { statusMessage?: string } | null)?.statusMessage ?? response.statusText,
+      responseMessage(body),
+      (body as { code?: string } | null)?.code,
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import autocannon from "autocannon";
+
+export type Sample = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+export type Load = {
+  url: string;
+  method?: "GET" | "POST" | "PUT" | "PATCH";
+  tokens?: string[];
+  body?: () => string;
+};
+
+/** One autocannon run: no pipelining, fixed connections, optional rotating bearer tokens. */
+export async function measure(load: Load, seconds: number, connections: number): Promise<Sample> {
+  let next = 0;
+  const result = await autocannon({
+    url: load.url,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    method: load.method ?? "GET",
+    requests: [
+      {
+        setupRequest(request) {
+          const headers: Record<string, string> = {};
+          if (load.tokens?.length) headers.authorization = `Bearer ${load.tokens[next++ % load.tokens.length]}`;
+          if (load.body) headers["content-type"] = "application/json";
+          return { ...request, headers, body: load.body?.() };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};

@@ -1,0 +1,49 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+
+/** Starts a TypeScript entry in its own process and resolves when it is ready to serve. */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyUrl?: string,
+): Promise<ChildProcess> {
+  const child = fork(resolve(root, entry), [], {
+    cwd: root,
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  if (readyUrl) {
+    await waitForUrl(readyUrl, child);
+  } else {
+    await new Promise<void>((ok, fail) => {
+      child.once("message", () => ok());
+      child.once("exit", (code) => fail(new Error(`${entry} exited with ${code}`)));
+    });
+  }
+  return child;
+}
+
+async function waitForUrl(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready after 60 s`);
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

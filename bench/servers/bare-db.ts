@@ -1,0 +1,29 @@
+// L2: the floor for database reads — node:http + a raw driver running the same SQL as the app's L3 read.
+import { createServer } from "node:http";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { L3_SQL } from "../queries.ts";
+
+const url = process.env.DATABASE_URL;
+const param = process.env.L3_PARAM ?? "";
+type Query = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+let query: Query;
+if (url) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  query = (text, values) => pool.query(text, values);
+} else {
+  const db = new PGlite(process.env.PGLITE_DIR ?? "memory://");
+  query = (text, values) => db.query(text, values);
+}
+
+createServer(async (_req, res) => {
+  try {
+    const { rows } = await query(L3_SQL, [param]);
+    const body = JSON.stringify(rows[0] ?? null);
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.end(body);
+  } catch (error) {
+    res.writeHead(500);
+    res.end(String(error));
+  }
+}).listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));

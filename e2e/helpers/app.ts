@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+export type ColorScheme = "dark" | "light";
+
+/** Makes the app's preloader count 1 ms per percent (it still fades out) and opts into the dialog test hooks. */
+export async function prepareApp(page: Page, { scheme, fast = true }: { scheme?: ColorScheme; fast?: boolean } = {}) {
+  await page.addInitScript(
+    ({ scheme, fast }) => {
+      if (fast) window.localStorage.setItem("neonlab-preloader-speed", "1");
+      window.localStorage.setItem("neonlab-test-hooks", "1");
+      if (scheme) window.localStorage.setItem("neonlab-color-scheme", scheme);
+    },
+    { scheme, fast },
+  );
+}
+
+/** Waits until the preloader reached 100 % (it no longer blocks the page while it fades). */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => {
+    const preloader = document.querySelector("[data-preloader]");
+    return preloader?.getAttribute("data-state") !== "loading";
+  });
+}
+
+/** Waits until every preloader is gone (scrolling is unlocked then). */
+export async function waitForPreloaderGone(page: Page) {
+  await expect(page.locator("[data-preloader]")).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Opens a page and waits for its layout (or the error page). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await waitForApp(page);
+}

@@ -1,0 +1,82 @@
+import { MESSAGES } from "@neonlab/shared/messages";
+import { expect, test } from "@playwright/test";
+import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
+import { readOutbox } from "./helpers/outbox.ts";
+
+test.beforeEach(async ({ page }) => prepareApp(page));
+
+test("contact form validates on blur, sends, and shows the spec toasts", async ({ page, request }) => {
+  await visit(page, "/contact");
+  const email = page.getByRole("textbox", { name: /^Email/ });
+  await email.fill("not-an-email");
+  await expect(page.getByText("Enter a valid email address")).toHaveCount(0);
+  await email.blur();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+
+  await page.getByRole("textbox", { name: /^Name/ }).fill("Ada Lovelace");
+  await email.fill("ada@example.test");
+  await page.getByRole("textbox", { name: /^Subject/ }).fill("Course idea");
+  await page.getByRole("textbox", { name: /^Message/ }).fill("Please add a course about compilers.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  const toast = page.locator(".nl-toast-success");
+  await expect(toast).toContainText("Success");
+  await expect(toast).toContainText(MESSAGES.emailSent);
+  await expect(page.getByRole("textbox", { name: /^Subject/ })).toHaveValue("");
+  const mails = await readOutbox(request, "operator@neonlab.local");
+  expect(mails.some((mail) => mail.text.includes("Please add a course about compilers."))).toBe(true);
+
+  // A failing send keeps the text and shows the error toast with the server's message.
+  await page.route("**/api/users/contact", (route) =>
+    route.fulfill({ status: 429, json: { statusCode: 429, statusMessage: "Too Many Requests", message: "Slow down" } }),
+  );
+  await page.getByRole("textbox", { name: /^Subject/ }).fill("Again");
+  await page.getByRole("textbox", { name: /^Message/ }).fill("A second message, quickly.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.locator(".nl-toast-error")).toContainText("Slow down");
+  await expect(page.getByRole("textbox", { name: /^Subject/ })).toHaveValue("Again");
+});
+
+test("the home carousel uses the spec's labels and options", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await visit(page, "/");
+  await waitForPreloaderGone(page);
+  const carousel = page.getByRole("region", { name: "Featured courses" });
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: /^(Previous slide|Go to last slide)$/ })).toBeVisible();
+  await expect(carousel.getByRole("tab", { name: "Go to slide 1" })).toBeVisible();
+  await expect(carousel.getByRole("tablist", { name: "Select a slide to show" })).toBeVisible();
+  await expect(carousel.getByRole("tabpanel").first()).toHaveAttribute("aria-label", /^1 of \d+$/);
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(carousel.getByRole("tab", { name: "Go to slide 2" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("share buttons open a 500×500 popup named sharer", async ({ page }) => {
+  await visit(page, "/about");
+  await page.evaluate(() => {
+    const calls: string[][] = [];
+    (window as unknown as { shareCalls: string[][] }).shareCalls = calls;
+    window.open = ((url: string, name: string, features: string) => {
+      calls.push([url, name, features]);
+      return null;
+    }) as typeof window.open;
+  });
+  await page.evaluate(async () => {
+    const hooks = (
+      window as unknown as { neonlabTest: { dialogs: () => Promise<Record<string, (a: unknown) => void>> } }
+    ).neonlabTest;
+    (await hooks.dialogs()).openShareHackDialog({ username: "ada", slug: "neon-rain", hasEnvironment: false });
+  });
+  const dialog = page.getByRole("dialog", { name: "Share Hack" });
+  await dialog.getByRole("button", { name: "Share on Reddit" }).click();
+  await dialog.getByRole("button", { name: "Share on Email" }).click();
+  const calls = await page.evaluate(() => (window as unknown as { shareCalls: string[][] }).shareCalls);
+  const origin = new URL(page.url()).origin;
+  expect(calls[0]?.[0]).toBe(
+    `https://www.reddit.com/submit?url=${encodeURIComponent(`${origin}/hack/ada/neon-rain`)}&title=${encodeURIComponent("neon-rain by @ada on NeonLab")}`,
+  );
+  expect(calls[0]?.[1]).toBe("sharer");
+  expect(calls[0]?.[2]).toMatch(/^width=500,height=500,left=-?\d+,top=-?\d+/);
+  expect(calls[1]?.[0]).toMatch(/^mailto:\?subject=/);
+  expect(calls[1]?.[1]).toBe("_blank");
+});

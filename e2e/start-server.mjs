@@ -1,0 +1,22 @@
+// Starts the built app for the e2e run on a fresh embedded database.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const dataDir = mkdtempSync(join(tmpdir(), "neonlab-e2e-"));
+const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "development",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: "false",
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    SMTP_URL: "",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CONFIRMATION_CODE_LENGTH } from "../constants.ts";
+import { text } from "./common.ts";
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const displayNameSchema = text("Display name", 60, 2);
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, "Password is required") });
+
+export const codeSchema = z
+  .string()
+  .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), `Enter the ${CONFIRMATION_CODE_LENGTH}-digit code`);
+
+export const resetPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "Passwords do not match", path: ["confirm"] });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Current password is required"),
+  newPassword: passwordSchema,
+});
+
+export const changeEmailSchema = z.object({ newEmail: emailSchema });
+
+export const contactSchema = z
+  .object({
+    name: text("Name", 100),
+    email: emailSchema,
+    subject: text("Subject", 150),
+    message: text("Message", 5000, 10),
+  })
+  .strict();
+export type ContactInput = z.infer<typeof contactSchema>;

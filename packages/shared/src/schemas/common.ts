@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** The error object every failing API response carries (spec §3). */
+export const errorResponseSchema = z.object({
+  statusCode: z.number().int(),
+  statusMessage: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** A trimmed, bounded, non-empty string with a readable error. */
+export const text = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const optionalUrl = (label: string) =>
+  z
+    .union([z.literal(""), z.url({ error: `${label} must be a valid URL`, protocol: /^https?$/ }).max(300)])
+    .nullable()
+    .optional();

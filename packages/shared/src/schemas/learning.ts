@@ -1,0 +1,391 @@
+import { z } from "zod";
+import { REFLECTION_MIN_LENGTH } from "../constants.ts";
+
+// Request and response shapes of the learning API (courses, lessons, progress, streaks, rank).
+// Entity fields mirror the spec's table columns (snake_case); the lesson-complete result uses the
+// camelCase names the completion dialogs read. Every image path is absolute and loadable as is.
+
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+export const QUIZ_TYPES = ["single", "multiple"] as const;
+export type QuizType = (typeof QUIZ_TYPES)[number];
+
+export const STREAK_STATUSES = ["none", "done", "alive", "broken"] as const;
+/** none = no streak; done = extended today; alive = extended yesterday; broken = a local day was missed. */
+export type StreakStatus = (typeof STREAK_STATUSES)[number];
+
+export const RANK_PERIODS = ["all", "week"] as const;
+export type RankPeriod = (typeof RANK_PERIODS)[number];
+
+export const ACTIVITY_KINDS = ["lesson_completed", "chapter_completed", "course_completed"] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+const id = z.number().int();
+const isoDate = z.string(); // YYYY-MM-DD (a calendar day in the user's time zone)
+const isoDateTime = z.string(); // ISO 8601 instant
+
+// ---------------------------------------------------------------- catalog
+
+export const courseCategorySchema = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type CourseCategory = z.infer<typeof courseCategorySchema>;
+
+/** The signed-in user's progress in a course; null for anonymous callers. */
+export const courseProgressSchema = z.object({
+  completed_lessons: z.number().int(),
+  total_lessons: z.number().int(),
+  completed: z.boolean(),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+export const courseSchema = z.object({
+  id,
+  slug: z.string(),
+  category_id: id,
+  premium: z.boolean(),
+  title: z.string(),
+  pitch: z.string(),
+  /** Absolute path of the cover image, e.g. /api/content-assets/web-foundations/cover.svg?v=1a2b3c4d */
+  cover: z.string(),
+  level: z.enum(COURSE_LEVELS),
+  created_at: isoDateTime,
+  chapter_count: z.number().int(),
+  lesson_count: z.number().int(),
+  progress: courseProgressSchema.nullable(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const chapterBadgeSchema = z.object({ id, name: z.string(), image: z.string() });
+export type ChapterBadge = z.infer<typeof chapterBadgeSchema>;
+
+export const glossaryEntrySchema = z.object({ term: z.string(), definition: z.string() });
+
+export const chapterSchema = z.object({
+  id,
+  course_id: id,
+  chapter_order: z.number().int(),
+  badge_id: id,
+  slug: z.string(),
+  title: z.string(),
+  /** Markdown. */
+  intro: z.string(),
+  glossary: z.array(glossaryEntrySchema),
+  badge: chapterBadgeSchema,
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const lessonSummarySchema = z.object({
+  id,
+  chapter_id: id,
+  lesson_order: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  goal: z.string(),
+  xp: z.number().int(),
+  word_count: z.number().int(),
+  /** True when the caller has completed it (always false for anonymous callers). */
+  completed: z.boolean(),
+  /** True when it is premium content the caller can not open (the paywall applies). */
+  locked: z.boolean(),
+});
+export type LessonSummary = z.infer<typeof lessonSummarySchema>;
+
+export const courseChapterSchema = chapterSchema.extend({
+  /** True for the free preview chapter of a premium course (its first chapter). */
+  preview: z.boolean(),
+  completed: z.boolean(),
+  lessons: z.array(lessonSummarySchema),
+});
+export type CourseChapter = z.infer<typeof courseChapterSchema>;
+
+/** GET courses/:slug */
+export const courseDetailSchema = courseSchema.extend({
+  category: courseCategorySchema,
+  /** Whether the caller may open every lesson (always true for public courses). */
+  has_access: z.boolean(),
+  chapters: z.array(courseChapterSchema),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const coursesQuerySchema = z.object({
+  categoryId: z.coerce.number({ error: "categoryId must be a number" }).int().positive().optional(),
+});
+export const publicCoursesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(100, "limit must be at most 100")
+    .default(10),
+});
+
+// ---------------------------------------------------------------- lessons
+
+export const quizOptionSchema = z.object({ id: z.string(), text: z.string() });
+
+/** One option after answering: whether it is correct, why, and whether the user picked it. */
+export const quizOptionResultSchema = z.object({
+  option_id: z.string(),
+  text: z.string(),
+  correct: z.boolean(),
+  selected: z.boolean(),
+  explanation: z.string(),
+});
+export type QuizOptionResult = z.infer<typeof quizOptionResultSchema>;
+
+export const lessonQuizSchema = z.object({
+  id,
+  key: z.string(),
+  type: z.enum(QUIZ_TYPES),
+  /** Markdown. */
+  question: z.string(),
+  /** Option ids are "0", "1", … in display order. Correctness is never sent before the quiz is passed. */
+  options: z.array(quizOptionSchema),
+  passed: z.boolean(),
+  /** Every option with its explanation, only once the caller has passed the quiz. */
+  review: z.array(quizOptionResultSchema).nullable(),
+});
+export type LessonQuiz = z.infer<typeof lessonQuizSchema>;
+
+export const lessonReflectionSchema = z.object({
+  id,
+  key: z.string(),
+  prompt: z.string(),
+  /** The caller's saved answer, or null. */
+  user_response: z.string().nullable(),
+});
+export type LessonReflection = z.infer<typeof lessonReflectionSchema>;
+
+export const lessonLinkSchema = z.object({ slug: z.string(), title: z.string() });
+
+/** GET courses/:slug/lessons/:lessonSlug */
+export const lessonDetailSchema = z.object({
+  id,
+  course_id: id,
+  chapter_id: id,
+  lesson_order: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  goal: z.string(),
+  xp: z.number().int(),
+  word_count: z.number().int(),
+  /** Markdown; links to other lessons are /courses/… paths, images /api/content-assets/… paths. */
+  body: z.string(),
+  course: z.object({ id, slug: z.string(), title: z.string(), premium: z.boolean() }),
+  chapter: z.object({
+    id,
+    slug: z.string(),
+    title: z.string(),
+    chapter_order: z.number().int(),
+    badge: chapterBadgeSchema,
+  }),
+  quizzes: z.array(lessonQuizSchema),
+  reflections: z.array(lessonReflectionSchema),
+  previous: lessonLinkSchema.nullable(),
+  next: lessonLinkSchema.nullable(),
+  completed: z.boolean(),
+  passed_quiz_ids: z.array(id),
+  answered_reflection_ids: z.array(id),
+});
+export type LessonDetail = z.infer<typeof lessonDetailSchema>;
+
+/** POST lessons/:id/quizes/:quizId/complete — option ids (or their indexes). */
+export const quizAnswerSchema = z.object({
+  responses: z
+    .array(z.union([z.string().trim().min(1).max(10), z.number().int().min(0).max(99)]), {
+      error: "responses must be a list of option ids",
+    })
+    .min(1, "Pick at least one option")
+    .max(6, "At most 6 options can be picked")
+    .transform((list) => list.map(String)),
+});
+export type QuizAnswerInput = z.input<typeof quizAnswerSchema>;
+
+export const quizResultSchema = z.object({
+  quiz_id: id,
+  correct: z.boolean(),
+  /** The explanations of the picked options, joined. */
+  explanation: z.string(),
+  /** All options when correct; only the picked ones when wrong (so a retry is still a real try). */
+  explanations: z.array(quizOptionResultSchema),
+  /** Whether the caller has passed this quiz (now or earlier). */
+  passed: z.boolean(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/** POST lessons/:id/reflections/:reflectionId/complete */
+export const reflectionAnswerSchema = z.object({
+  userResponse: z
+    .string({ error: "userResponse must be text" })
+    .trim()
+    .min(REFLECTION_MIN_LENGTH, `Your answer must be at least ${REFLECTION_MIN_LENGTH} characters`)
+    .max(5000, "Your answer must be at most 5000 characters"),
+});
+export type ReflectionAnswerInput = z.infer<typeof reflectionAnswerSchema>;
+
+export const reflectionResultSchema = z.object({
+  reflection_id: id,
+  user_response: z.string(),
+  answered_at: isoDateTime,
+});
+export type ReflectionResult = z.infer<typeof reflectionResultSchema>;
+
+// ---------------------------------------------------------------- streak
+
+export const streakSchema = z.object({
+  /** The current streak in days (0 when none or broken). */
+  count: z.number().int(),
+  status: z.enum(STREAK_STATUSES),
+  /** Last local day the streak was kept (by a completion, a freeze or a save). */
+  last_updated: isoDate.nullable(),
+  /** Local days since last_updated: 0 done today, 1 alive, ≥ 2 broken. */
+  days_since: z.number().int().nullable(),
+  today: isoDate,
+  time_zone: z.string(),
+  freeze: z.object({
+    on: z.boolean(),
+    /** Local day the freeze was put on. */
+    since: isoDate.nullable(),
+    /** Freezes owned and not on the streak. */
+    inventory: z.number().int(),
+  }),
+  /** Present while the streak is broken and can still be saved (missed at most 3 days). */
+  save: z
+    .object({
+      count: z.number().int(),
+      missed_days: z.number().int(),
+      cost: z.number().int(),
+      affordable: z.boolean(),
+    })
+    .nullable(),
+  /** The broken streak's length when it can no longer be saved (else null). */
+  lost_count: z.number().int().nullable(),
+});
+export type Streak = z.infer<typeof streakSchema>;
+
+export const saveStreakQuerySchema = z.object({
+  save: z.enum(["true", "false"], { error: "save must be true or false" }).transform((v) => v === "true"),
+});
+
+export const saveStreakResultSchema = streakSchema.extend({ neonbits_spent: z.number().int() });
+export type SaveStreakResult = z.infer<typeof saveStreakResultSchema>;
+
+// ---------------------------------------------------------------- completion
+
+/** POST lessons/:id/complete — what happened, in the order the dialogs open. */
+export const lessonCompleteResultSchema = z.object({
+  lessonId: id,
+  /** 0 when the lesson was already completed. */
+  xpAwarded: z.number().int(),
+  alreadyCompleted: z.boolean(),
+  streak: z.object({
+    count: z.number().int(),
+    /** True on the day's first completion: the client opens the streak dialog. */
+    extended: z.boolean(),
+    status: z.enum(STREAK_STATUSES),
+  }),
+  chapterCompleted: chapterBadgeSchema.nullable(),
+  courseCompleted: z.boolean(),
+  neonbitsAwarded: z.number().int(),
+});
+export type LessonCompleteResult = z.infer<typeof lessonCompleteResultSchema>;
+
+// ---------------------------------------------------------------- progress lists
+
+export const completedLessonSchema = z.object({
+  user_id: z.string(),
+  lesson_id: id,
+  chapter_id: id,
+  course_id: id,
+  status: z.literal("completed"),
+  xp_awarded: z.number().int(),
+  created_at: isoDateTime,
+});
+export type CompletedLesson = z.infer<typeof completedLessonSchema>;
+
+export const completedChapterSchema = z.object({
+  user_id: z.string(),
+  chapter_id: id,
+  course_id: id,
+  badge: chapterBadgeSchema,
+  created_at: isoDateTime,
+});
+export type CompletedChapter = z.infer<typeof completedChapterSchema>;
+
+export const completedCourseSchema = z.object({
+  user_id: z.string(),
+  course_id: id,
+  course_slug: z.string(),
+  course_title: z.string(),
+  created_at: isoDateTime,
+});
+export type CompletedCourse = z.infer<typeof completedCourseSchema>;
+
+export const activitySchema = z.object({
+  id,
+  user_id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  title: z.string(),
+  /** A site path to open, e.g. /courses/web-foundations/your-first-page, or null. */
+  link: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activitiesQuerySchema = z.object({ userId: z.string().min(1).max(100).optional() });
+
+export const HISTORY_KINDS = ["xp", "neonbits", "streak"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const historyEntrySchema = z.object({
+  /** Unique across kinds, e.g. "xp-12". */
+  id: z.string(),
+  kind: z.enum(HISTORY_KINDS),
+  date: isoDateTime,
+  /** Machine reason, e.g. lesson_completed, chapter_completed, streak_saved, freeze_used. */
+  reason: z.string(),
+  /** Human sentence, e.g. "Completed lesson: Your First Page". */
+  description: z.string(),
+  /** XP or NeonBits gained (negative when spent); for streak entries the change in days. */
+  amount: z.number().int(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+});
+export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
+export type History = z.infer<typeof historySchema>;
+
+// ---------------------------------------------------------------- rank
+
+export const rankQuerySchema = z.object({
+  period: z.enum(RANK_PERIODS, { error: "period must be all or week" }).default("all"),
+});
+
+export const rankEntrySchema = z.object({
+  /** 1-based; users with equal XP share a position. */
+  position: z.number().int(),
+  user_id: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+  xp: z.number().int(),
+});
+export type RankEntry = z.infer<typeof rankEntrySchema>;
+
+export const rankSchema = z.object({
+  period: z.enum(RANK_PERIODS),
+  /** Start of the week (Monday 00:00 UTC) for period=week, else null. */
+  since: isoDateTime.nullable(),
+  /** Top 50 with XP above zero. */
+  entries: z.array(rankEntrySchema),
+  /** The caller's own row (also outside the top 50); null for anonymous callers. */
+  me: rankEntrySchema.nullable(),
+});
+export type Rank = z.infer<typeof rankSchema>;

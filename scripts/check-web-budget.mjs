@@ -1,0 +1,20 @@
+// `npm run check:budget` (after `npm run build`): fails when the first route's JavaScript exceeds the gzip budget.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { BUDGET_KIB, checkBudget } from "./web-budget.mjs";
+
+const distDir = join(import.meta.dirname, "../apps/web/dist");
+if (!existsSync(join(distDir, "index.html"))) {
+  console.error(`No build at ${distDir}: run \`npm run build -w @neonlab/web\` first.`);
+  process.exit(1);
+}
+
+const { report, over } = await checkBudget(distDir, BUDGET_KIB);
+console.log("JavaScript loaded by the first route (static imports, not import()):\n");
+console.log(report);
+if (over) {
+  console.error(
+    `\nThe first route loads more than ${BUDGET_KIB} KiB of gzip JavaScript: lazy-load routes and heavy parts.`,
+  );
+  process.exit(1);
+}
