@@ -58,6 +58,7 @@ async function returnPathCookie(page: Page) {
 }
 
 test.describe("every route, signed out", () => {
+  test.describe.configure({ mode: "parallel" });
   test.beforeEach(async ({ page }) => prepareApp(page));
 
   for (const route of ROUTES) {
