@@ -6,6 +6,8 @@ export type Load = {
   method?: "GET" | "POST" | "PUT" | "PATCH";
   tokens?: string[];
   body?: () => string;
+  /** Per request: the path and bearer token to use (replaces the url's path and `tokens`). */
+  next?: () => { path: string; token: string };
 };
 
 /** One autocannon run: no pipelining, fixed connections, optional rotating bearer tokens. */
@@ -23,6 +25,11 @@ export async function measure(load: Load, seconds: number, connections: number):
           const headers: Record<string, string> = {};
           if (load.tokens?.length) headers.authorization = `Bearer ${load.tokens[next++ % load.tokens.length]}`;
           if (load.body) headers["content-type"] = "application/json";
+          if (load.next) {
+            const { path, token } = load.next();
+            headers.authorization = `Bearer ${token}`;
+            return { ...request, path, headers, body: load.body?.() };
+          }
           return { ...request, headers, body: load.body?.() };
         },
       },

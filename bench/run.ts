@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { type Load, measure, median, type Sample } from "./measure.ts";
 import { startProcess, stopProcess } from "./process.ts";
-import { seed } from "./seed.ts";
+import { type Seeded, seed } from "./seed.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -18,7 +18,46 @@ const PORT = 3900;
 const base = `http://127.0.0.1:${PORT}`;
 
 type Backend = { name: "postgres" | "pglite"; env: Record<string, string> };
-type Rung = { id: string; backend?: Backend["name"]; start: () => Promise<ChildProcess>; load: Load };
+/** Lessons in the bench course, in chapters of 2 (rounded up to even). */
+const writeLessons = 2 * Math.ceil(Number(process.env.BENCH_WRITE_LESSONS ?? 40) / 2);
+/** BENCH_ONLY="L5 app" runs only the rungs whose name matches (a regular expression); ratios then show NaN. */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+type Rung = {
+  id: string;
+  backend?: Backend["name"];
+  start: () => Promise<ChildProcess>;
+  load: Load;
+  /** Requests that could not be a first completion (the pool ran out); counted as errors. */
+  repeats?: () => number;
+};
+
+/**
+ * Every (user, lesson) pair of the bench course once, so every completion is a first one (200, XP,
+ * streak, ledger), never "already completed". Chapter by chapter (2 lessons), in blocks of 100 users:
+ * the block's first lessons, then its second lessons, which complete the chapter (badge, NeonBits
+ * ledger), so half of the requests write the ledger from the start. A user's two requests are 100
+ * apart (more than the connections in flight), so one user's streak lock is rarely waited on. The
+ * pool lasts across rounds.
+ */
+function completionPool(seeded: Seeded) {
+  const users = seeded.tokens.length;
+  const block = users % 100 === 0 ? 100 : users;
+  const size = users * seeded.lessonIds.length;
+  let taken = 0;
+  return {
+    next() {
+      const k = taken++ % size;
+      const chapter = Math.floor(k / (2 * users));
+      const inChapter = k % (2 * users);
+      const inBlock = inChapter % (2 * block);
+      const user = Math.floor(inChapter / (2 * block)) * block + (inBlock % block);
+      const lesson = seeded.lessonIds[2 * chapter + Math.floor(inBlock / block)]!;
+      return { path: `/api/lessons/${lesson}/complete`, token: seeded.tokens[user]! };
+    },
+    repeats: () => Math.max(0, taken - size),
+    usage: () => ({ pairs: size, used: Math.min(taken, size), repeats: Math.max(0, taken - size) }),
+  };
+}
 
 async function preparePostgres(): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -52,11 +91,12 @@ async function main() {
     { name: "postgres", env: { DATABASE_URL: pgUrl, DATA_DIR: pgliteDir } },
     { name: "pglite", env: { DATABASE_URL: "", DATA_DIR: pgliteDir } },
   ];
-  console.log(`seeding 2,000 users into PostgreSQL and PGlite…`);
-  const seeded = await seed({ url: pgUrl, users: 2000 });
-  const seededLite = await seed({ dataDir: pgliteDir, users: 2000 });
+  console.log(`seeding 2,000 users and a ${writeLessons}-lesson bench course into PostgreSQL and PGlite…`);
+  const seeded = await seed({ url: pgUrl, users: 2000, lessons: writeLessons });
+  const seededLite = await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons });
   const username = seeded.usernames[42]!;
 
+  const pools: Partial<Record<Backend["name"], ReturnType<typeof completionPool>>> = {};
   const rungs: Rung[] = [
     {
       id: "L0 node:http",
@@ -70,7 +110,10 @@ async function main() {
     },
   ];
   for (const backend of backends) {
-    const tokens = backend.name === "postgres" ? seeded.tokens : seededLite.tokens;
+    const data = backend.name === "postgres" ? seeded : seededLite;
+    const tokens = data.tokens;
+    const completions = completionPool(data);
+    pools[backend.name] = completions;
     const app = () => startProcess("apps/server/src/server.ts", appEnv(backend), `${base}/api/ready`);
     rungs.push(
       {
@@ -91,6 +134,13 @@ async function main() {
         id: "L5 app auth write",
         backend: backend.name,
         start: app,
+        load: { url: base, method: "POST", next: completions.next },
+        repeats: completions.repeats,
+      },
+      {
+        id: "L5p app profile write",
+        backend: backend.name,
+        start: app,
         load: {
           url: `${base}/api/profile`,
           method: "PUT",
@@ -105,10 +155,14 @@ async function main() {
   for (let round = 1; round <= rounds; round++) {
     for (const rung of rungs) {
       const key = rung.backend ? `${rung.id} [${rung.backend}]` : rung.id;
+      if (only && !only.test(key)) continue;
       const child = await rung.start();
       try {
         await measure(rung.load, warmup, connections);
+        const repeatsBefore = rung.repeats?.() ?? 0;
         const sample = await measure(rung.load, seconds, connections);
+        // Requests beyond the pool were "already completed" answers, not measured writes: errors.
+        sample.errors += (rung.repeats?.() ?? 0) - repeatsBefore;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
         console.log(`round ${round}/${rounds} ${key.padEnd(32)} ${sample.rps.toFixed(0).padStart(7)} req/s`);
       } finally {
@@ -116,11 +170,19 @@ async function main() {
       }
     }
   }
-  report(samples);
+  const writePool = { postgres: pools.postgres?.usage(), pglite: pools.pglite?.usage() };
+  for (const [name, usage] of Object.entries(writePool)) {
+    if (usage?.repeats) {
+      console.warn(
+        `\nL5 [${name}]: the completion pool ran out (${usage.repeats} repeats counted as errors); raise BENCH_WRITE_LESSONS`,
+      );
+    }
+  }
+  report(samples, writePool);
   rmSync(pgliteDir, { recursive: true, force: true });
 }
 
-function report(samples: Map<string, Sample[]>) {
+function report(samples: Map<string, Sample[]>, writePool: Record<string, unknown>) {
   const rows = [...samples].map(([key, list]) => ({
     rung: key,
     rps: median(list.map((s) => s.rps)),
@@ -158,12 +220,22 @@ function report(samples: Map<string, Sample[]>) {
   mkdirSync(out, { recursive: true });
   writeFileSync(
     join(out, "latest.json"),
-    JSON.stringify({ date: new Date().toISOString(), seconds, rounds, connections, rows, ratios }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), seconds, rounds, connections, rows, ratios, writePool }, null, 2),
   );
   console.log(`\nwritten to bench/results/latest.json`);
 }
 
-main().catch((error) => {
-  console.error(error);
+// `npm run bench -- scale` runs the data-size benchmark (bench/scale.ts) instead of the ladder.
+const mode = process.argv[2];
+const run = mode === "scale" ? () => import("./scale.ts").then((m) => m.runScale()) : main;
+if (mode && mode !== "scale") {
+  console.error(`unknown bench "${mode}": use \`npm run bench\` or \`npm run bench -- scale\``);
   process.exit(1);
-});
+}
+run().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

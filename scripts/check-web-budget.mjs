@@ -1,9 +1,10 @@
 // `npm run check:budget` (after `npm run build`): fails when the first route's JavaScript exceeds the gzip budget.
+// Checks apps/web/dist, or the build named by the first argument or WEB_DIST.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { BUDGET_KIB, checkBudget } from "./web-budget.mjs";
 
-const distDir = join(import.meta.dirname, "../apps/web/dist");
+const distDir = process.argv[2] ?? process.env.WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist");
 if (!existsSync(join(distDir, "index.html"))) {
   console.error(`No build at ${distDir}: run \`npm run build -w @neonlab/web\` first.`);
   process.exit(1);

@@ -1,7 +1,8 @@
-// `npm run lighthouse [-- --runs N --routes /,/about --no-build]`: builds the web app, starts the server on a
-// free port with a fresh embedded database, runs Lighthouse (mobile preset, system Chromium) on every public
-// route, prints the median score per category against the targets and writes bench/results/lighthouse.json.
-// It reports; it never fails on scores.
+// `npm run lighthouse [-- --runs N --routes /,/about --no-build --dist DIR --reports DIR]`: builds the web app,
+// starts the server on a free port with a fresh embedded database, runs Lighthouse (mobile preset, system
+// Chromium) on every public route, prints the median score per category against the targets and writes
+// bench/results/lighthouse.json. `--dist DIR` (or WEB_DIST) audits an existing build instead of building one;
+// `--reports DIR` also keeps every full Lighthouse report there. It reports; it never fails on scores.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -33,11 +34,17 @@ const CHROME_FLAGS = [
 ];
 
 function options() {
-  const usage = "usage: npm run lighthouse -- [--runs N] [--routes /,/about] [--no-build]";
+  const usage = "usage: npm run lighthouse -- [--runs N] [--routes /,/about] [--no-build] [--dist DIR] [--reports DIR]";
   let values;
   try {
     ({ values } = parseArgs({
-      options: { runs: { type: "string", default: "3" }, routes: { type: "string" }, "no-build": { type: "boolean" } },
+      options: {
+        runs: { type: "string", default: "3" },
+        routes: { type: "string" },
+        "no-build": { type: "boolean" },
+        dist: { type: "string" },
+        reports: { type: "string" },
+      },
     }));
   } catch (error) {
     fail(`${error.message}\n${usage}`);
@@ -47,7 +54,10 @@ function options() {
   const routes = values.routes ? values.routes.split(",").map((route) => route.trim()) : PUBLIC_ROUTES;
   const bad = routes.find((route) => !route.startsWith("/"));
   if (bad !== undefined) fail(`--routes takes paths starting with "/", got "${bad}"\n${usage}`);
-  return { runs, routes, build: !values["no-build"] };
+  // An explicit build (flag, else WEB_DIST) is audited as it is; otherwise build, or copy apps/web/dist.
+  const dist = values.dist ?? process.env.WEB_DIST;
+  if (dist !== undefined && !existsSync(join(dist, "index.html"))) fail(`--dist needs a build at ${dist}\n${usage}`);
+  return { runs, routes, build: !values["no-build"] && dist === undefined, dist, reports: values.reports };
 }
 
 function fail(message) {
@@ -152,7 +162,8 @@ async function audit(url, route) {
 }
 
 async function main() {
-  const { runs, routes, build } = options();
+  const { runs, routes, build, dist, reports: reportsDir } = options();
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   // The server gets a build of its own: others rebuilding apps/web/dist meanwhile would leave it serving
   // index.html in place of chunks it never saw (a blank page, NO_FCP).
   const workDir = mkdtempSync(join(tmpdir(), "neonlab-lighthouse-"));
@@ -162,6 +173,8 @@ async function main() {
   if (build) {
     const args = ["run", "build", "-w", "@neonlab/web", "--", "--outDir", webDist, "--emptyOutDir"];
     if (spawnSync("npm", args, { cwd: ROOT, stdio: "inherit" }).status !== 0) fail("the web build failed");
+  } else if (dist !== undefined) {
+    cpSync(dist, webDist, { recursive: true });
   } else if (existsSync(join(DIST, "index.html"))) {
     cpSync(DIST, webDist, { recursive: true });
   } else {
@@ -178,6 +191,10 @@ async function main() {
         const started = Date.now();
         const lhr = await audit(url, route);
         reports.push(lhr);
+        if (reportsDir) {
+          const name = `${route.replace(/[^a-z0-9]+/gi, "_") || "_"}-${run}.json`;
+          writeFileSync(join(reportsDir, name), JSON.stringify(lhr));
+        }
         lighthouseVersion = lhr.lighthouseVersion;
         const scores = CATEGORIES.map((id) => toScore(lhr.categories[id]?.score ?? null) ?? "n/a").join("/");
         console.log(`${route} run ${run}/${runs}: ${scores} (${Math.round((Date.now() - started) / 1000)} s)`);

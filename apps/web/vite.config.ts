@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { earlyDownloads, mantineCssPerComponent, precompress, prerender, staticThemeCss } from "./vite-plugins.ts";
 
 /** Writes a build identifier next to index.html; the server exposes it at /api/build. */
 function buildIdPlugin(): Plugin {
@@ -15,7 +17,18 @@ function buildIdPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildIdPlugin()],
+  plugins: [
+    mantineCssPerComponent(),
+    staticThemeCss(),
+    earlyDownloads(resolve(import.meta.dirname, "src/app/routes.tsx")),
+    react(),
+    buildIdPlugin(),
+    precompress(),
+    prerender({
+      entry: resolve(import.meta.dirname, "src/entry-prerender.tsx"),
+      routesFile: resolve(import.meta.dirname, "src/app/routes.tsx"),
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -23,5 +36,15 @@ export default defineConfig({
       "/socket.io": { target: "http://localhost:3000", ws: true },
     },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: one request instead of nine (over HTTP/1.1
+        // a browser opens six connections per host, so each extra file on the first route waits its turn).
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
+  },
 });

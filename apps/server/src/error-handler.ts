@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, errorBody } from "./errors.ts";
 
@@ -36,4 +36,19 @@ function readableClientError(error: FastifyError): string {
     default:
       return error.message || "The request could not be processed.";
   }
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
+ * %-escape in the address, or a path parameter over the router's length limit. Same error object.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "A part of the address is too long."
+      : error.code === "FST_ERR_BAD_URL"
+        ? "The address is not valid: it contains a malformed %-escape."
+        : "The request could not be processed.";
+  return reply.status(status).send(errorBody(status, message));
 }

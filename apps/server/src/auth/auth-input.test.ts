@@ -91,4 +91,19 @@ describe("bad input on the auth routes answers 400 with a message and writes not
     });
     expect(res.statusCode).toBe(404);
   });
+
+  it.each(["/forget-password/email-otp", "/email-otp/reset-password", "/email-otp/check-verification-otp"])(
+    "does not expose the unused code flow %s",
+    async (path) => {
+      const before = await accountTableCounts(app);
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/auth${path}`,
+        payload: { email: user.email, otp: "123456", type: "forget-password", password: "another-password-1" },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBeTruthy();
+      expect(await accountTableCounts(app)).toEqual(before);
+    },
+  );
 });

@@ -121,8 +121,17 @@ export const oauthStartSchema = z.object({
   disableRedirect: flag("Disable redirect"),
 });
 
-/** Better Auth routes the product does not use; profile fields change through PUT /api/profile. */
-export const BLOCKED_AUTH_PATHS = new Set(["/update-user", "/delete-user"]);
+/**
+ * Better Auth routes the product does not use: profile fields change through PUT /api/profile, accounts
+ * are deleted by DELETE /api/users, and passwords are reset by the mailed link, not by an e-mail code.
+ */
+export const BLOCKED_AUTH_PATHS = new Set([
+  "/update-user",
+  "/delete-user",
+  "/forget-password/email-otp",
+  "/email-otp/reset-password",
+  "/email-otp/check-verification-otp",
+]);
 
 /** "field: message" of the first problem, like the app's error handler. */
 export function firstIssue(error: z.ZodError): string {

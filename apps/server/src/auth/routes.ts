@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
 import { RateLimiter } from "../lib/rate-limiter.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+import { CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
 import {
   AUTH_ROUTE_RULES,
@@ -26,6 +27,7 @@ const PER_SESSION_DEFAULT: Limit = { max: 30, windowSeconds: 60 };
 const MESSAGE_BY_CODE: Record<string, string> = {
   USER_ALREADY_EXISTS: MESSAGES.duplicateEmail,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: MESSAGES.duplicateEmail,
+  TOO_MANY_ATTEMPTS: exhaustedCodeMessage,
 };
 
 export type AuthRouteOptions = { rateLimit: boolean; db?: Db; sessions?: SessionResolver };
@@ -33,6 +35,7 @@ export type AuthRouteOptions = { rateLimit: boolean; db?: Db; sessions?: Session
 /** Mounts Better Auth under /api/auth/* with input checks, our limiter, client-IP header and error shape. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: AuthRouteOptions) {
   const limiter = new RateLimiter();
+  const codeTurns = new CodeTurns();
 
   app.route({
     method: ["GET", "POST"],
@@ -76,7 +79,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: Au
           }
         }
       }
-      const response = await auth.handler(toFetchRequest(request, path, body));
+      // Requests on one address's e-mail code take turns, and a code out of tries is refused (code-guard.ts).
+      const target = codeTarget(path, body);
+      const response = target
+        ? await codeTurns.run(target.identifier, async () => {
+            if (target.checks && options.db && (await codeExhausted(options.db, target.identifier))) return null;
+            return auth.handler(toFetchRequest(request, path, body));
+          })
+        : await auth.handler(toFetchRequest(request, path, body));
+      if (!response) {
+        return reply.status(403).send({ ...errorBody(403, exhaustedCodeMessage), code: "TOO_MANY_ATTEMPTS" });
+      }
       if (path === "/sign-out" && response.ok) {
         const bearer = bearerToken(request);
         if (bearer) options.sessions?.forgetToken(bearer);

@@ -33,6 +33,15 @@ export async function createTestDatabase(options: { kind?: "pglite" | "postgres"
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its clients' sockets close; forcing the drop while they still
+      // close kills them mid-goodbye, an uncaught "terminating connection" error in the test run.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+          name,
+        ]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

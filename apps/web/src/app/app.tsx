@@ -5,8 +5,11 @@ import "@fontsource/rajdhani/latin-600.css";
 import "@fontsource/rajdhani/latin-700.css";
 import "@fontsource/share-tech-mono/latin-400.css";
 import "@fontsource/jetbrains-mono/latin-400.css";
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+// Mantine's base layer; each component's own CSS comes with its code (vite-plugins.ts), the theme's
+// variables are in index.html.
+import "@mantine/core/styles/baseline.layer.css";
+import "@mantine/core/styles/default-css-variables.layer.css";
+import "@mantine/core/styles/global.layer.css";
 import "./global.css";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
@@ -20,8 +23,8 @@ import { installTestHooks } from "./test-hooks.ts";
 
 installTestHooks();
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
+  const [router] = useState(() => given ?? createAppRouter());
   const fatal = useFatalErrors();
   return (
     <Providers>

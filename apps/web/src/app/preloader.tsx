@@ -1,6 +1,6 @@
 import { PRELOADER } from "@neonlab/shared/constants";
 import { useLayoutEffect, useState } from "react";
-import classes from "./preloader.module.css";
+import "./preloader.css";
 import { lockScroll, unlockScroll } from "./scroll-lock.ts";
 
 /** Test/dev knob: a different loading speed (ms per percent) from localStorage. */
@@ -27,6 +27,7 @@ export type PreloaderProps = {
 /**
  * Full-screen overlay (spec §2, §4): LOADING, a counter rising by 1 every `speedMs` to 100, a bar and
  * "CAUTION, Do not turn off."; fades out at 100 % and unlocks page scrolling after the transition.
+ * apps/web/index.html holds the same markup at 0 % for the first paint; keep the two in step.
  */
 export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADER.transitionMs }: PreloaderProps) {
   const [speed] = useState(() => configuredSpeed(speedMs));
@@ -67,7 +68,7 @@ export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADE
   if (phase === "done") return null;
   return (
     <div
-      className={classes.overlay}
+      className="nl-preloader"
       data-preloader
       data-state={phase}
       style={{ transitionDuration: `${transitionMs}ms` }}
@@ -77,15 +78,15 @@ export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADE
       aria-valuemax={100}
       aria-valuenow={count}
     >
-      <div className={classes.inner}>
-        <div className={classes.title}>LOADING</div>
-        <div className={classes.counter} data-preloader-counter>
+      <div className="nl-preloader-inner">
+        <div className="nl-preloader-title">LOADING</div>
+        <div className="nl-preloader-counter" data-preloader-counter>
           {count}%
         </div>
-        <div className={classes.bar}>
-          <div className={classes.fill} style={{ width: `${count}%` }} />
+        <div className="nl-preloader-bar">
+          <div className="nl-preloader-fill" style={{ transform: `scaleX(${count / 100})` }} />
         </div>
-        <div className={classes.caution}>CAUTION, Do not turn off.</div>
+        <div className="nl-preloader-caution">CAUTION, Do not turn off.</div>
       </div>
     </div>
   );

@@ -11,7 +11,11 @@ import { cssVariablesResolver, theme } from "./theme.ts";
 const ModalsHost = lazy(() => import("../components/dialogs/modals-host.tsx").then((m) => ({ default: m.ModalsHost })));
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
-/** Query cache, Mantine theme (colour mode from localStorage, system default), session, toasts, dialogs. */
+/**
+ * Query cache, Mantine theme (colour mode from localStorage, system default), session, toasts, dialogs.
+ * The theme's CSS variables and responsive classes are rendered into index.html at build time
+ * (vite-plugins.ts), so the provider does not inject them again.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -20,6 +24,8 @@ export function Providers({ children }: { children: ReactNode }) {
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={false}
+        withGlobalClasses={false}
       >
         <SessionProvider>
           {children}

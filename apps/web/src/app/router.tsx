@@ -37,13 +37,18 @@ export function buildRouteTree(specs: RouteSpec[]): RouteObject[] {
   });
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The app's route objects: the browser router's, and the build-time render's (src/entry-prerender.tsx). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       Component: Root,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: RouteLoading,
       children: [...buildRouteTree(ROUTES), { path: "*", Component: NotFoundPage }],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

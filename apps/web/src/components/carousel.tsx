@@ -1,5 +1,5 @@
 import "@splidejs/react-splide/css/core";
-import { type Options, Splide, SplideSlide } from "@splidejs/react-splide";
+import { type Options, Splide } from "@splidejs/react-splide";
 import type { ReactNode } from "react";
 import classes from "./carousel.module.css";
 
@@ -35,12 +35,22 @@ export const CAROUSEL_OPTIONS: Options = {
   i18n: CAROUSEL_LABELS,
 };
 
+/**
+ * The track and slides are divs: Splide gives each slide role="tabpanel" (it has pagination), a role an
+ * `li` may not take (axe aria-allowed-role), and it marks the list itself role="presentation".
+ */
 export function Carousel({ label, slides }: { label: string; slides: { key: string; content: ReactNode }[] }) {
   return (
-    <Splide className={classes.carousel} options={CAROUSEL_OPTIONS} aria-label={label} hasTrack>
-      {slides.map((slide) => (
-        <SplideSlide key={slide.key}>{slide.content}</SplideSlide>
-      ))}
+    <Splide className={classes.carousel} options={CAROUSEL_OPTIONS} aria-label={label} hasTrack={false}>
+      <div className="splide__track">
+        <div className="splide__list">
+          {slides.map((slide) => (
+            <div key={slide.key} className="splide__slide">
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
     </Splide>
   );
 }

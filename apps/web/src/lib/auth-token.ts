@@ -6,6 +6,8 @@ const { name, path, maxAgeSeconds, chunkSize } = SESSION_COOKIE;
 
 function readCookies(): Map<string, string> {
   const map = new Map<string, string>();
+  // No document when the public pages are rendered at build time (src/entry-prerender.tsx): signed out.
+  if (typeof document === "undefined") return map;
   for (const part of document.cookie.split(";")) {
     const index = part.indexOf("=");
     if (index > 0) map.set(part.slice(0, index).trim(), decodeURIComponent(part.slice(index + 1).trim()));

@@ -1,11 +1,21 @@
 import { SOCKET_OPTIONS } from "@neonlab/shared/constants";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 
 let socket: Socket | null = null;
+/** Bumped by every connect and disconnect, so a connection whose code arrives late is not opened. */
+let generation = 0;
 
-/** Connects the realtime socket with the access token (after sign-in). */
-export function connectSocket(token: string): Socket {
+/**
+ * Connects the realtime socket with the access token (after sign-in). socket.io-client is loaded on
+ * demand, so signed-out visitors never download it; resolves with the socket, or null when a newer
+ * connect or a disconnect came first.
+ */
+export async function connectSocket(token: string): Promise<Socket | null> {
+  const current = ++generation;
   if (socket?.connected || socket?.active) socket.disconnect();
+  socket = null;
+  const { io } = await import("socket.io-client");
+  if (current !== generation) return null;
   socket = io(window.location.origin, {
     path: "/socket.io",
     auth: { token },
@@ -19,6 +29,7 @@ export function connectSocket(token: string): Socket {
 
 /** Disconnects on sign-out. */
 export function disconnectSocket() {
+  generation += 1;
   socket?.disconnect();
   socket = null;
 }

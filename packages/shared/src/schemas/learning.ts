@@ -113,7 +113,13 @@ export const courseDetailSchema = courseSchema.extend({
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
 export const coursesQuerySchema = z.object({
-  categoryId: z.coerce.number({ error: "categoryId must be a number" }).int().positive().optional(),
+  categoryId: z.coerce
+    .number({ error: "categoryId must be a number" })
+    .int("categoryId must be a whole number")
+    .positive("categoryId must be positive")
+    // Ids are 32-bit integers in the database; a larger number must be refused, not sent to PostgreSQL.
+    .max(2_147_483_647, "categoryId is too large")
+    .optional(),
 });
 export const publicCoursesQuerySchema = z.object({
   limit: z.coerce
@@ -356,10 +362,25 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** A history page cursor: "<microseconds since 1970>-<kind>-<id>" of the last entry of the previous page. */
+export const HISTORY_CURSOR = /^(\d{1,16})-(xp|neonbits|streak)-(\d{1,10})$/;
+const historyCursor = z
+  .string()
+  .regex(HISTORY_CURSOR, "before must be the next value of a previous history page")
+  .refine((value) => Number(HISTORY_CURSOR.exec(value)?.[3]) <= 2_147_483_647, {
+    message: "before must be the next value of a previous history page",
+  });
+
 export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  /** Keyset pagination: the entries after this cursor (a previous page's `next`). */
+  before: historyCursor.optional(),
 });
-export const historySchema = z.object({ entries: z.array(historyEntrySchema) });
+export const historySchema = z.object({
+  entries: z.array(historyEntrySchema),
+  /** Cursor for the next (older) page as `before`, or null when this page is the last. */
+  next: z.string().nullable(),
+});
 export type History = z.infer<typeof historySchema>;
 
 // ---------------------------------------------------------------- rank

@@ -102,12 +102,12 @@ export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext)
     {
       schema: {
         tags,
-        summary: "Own XP, streak and NeonBits history, newest first",
+        summary: "Own XP, streak and NeonBits history, newest first; keyset pages with before=<previous next>",
         querystring: historyQuerySchema,
         response: { 200: historySchema },
       },
     },
-    async (request) => ({ entries: await getHistory(db, requireUser(request).id, request.query.limit) }),
+    async (request) => getHistory(db, requireUser(request).id, request.query.limit, request.query.before),
   );
 
   r.get(

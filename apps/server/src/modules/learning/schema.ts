@@ -247,7 +247,7 @@ export const streakEvents = pgTable(
     description: text("description").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("streak_events_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("streak_events_user_idx").on(t.userId, t.createdAt, t.id)],
 );
 
 // Owned streak freezes not on the streak. The shop adds to it.
@@ -277,7 +277,7 @@ export const neonbitsLedger = pgTable(
   },
   (t) => [
     unique("neonbits_ledger_once_uq").on(t.userId, t.reason, t.reference),
-    index("neonbits_ledger_user_idx").on(t.userId, t.createdAt),
+    index("neonbits_ledger_user_idx").on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -305,8 +305,45 @@ export const xpEvents = pgTable(
   },
   (t) => [
     unique("xp_events_once_uq").on(t.userId, t.reason, t.reference),
-    index("xp_events_created_at_idx").on(t.createdAt, t.userId),
+    // History, newest first: (user, created_at, id) read backwards, no sort.
+    index("xp_events_user_idx").on(t.userId, t.createdAt, t.id),
   ],
+);
+
+// ---------------------------------------------------------------- rank aggregates
+// Kept by triggers (drizzle/0004_rank-aggregates.sql), so every writer of profiles.xp and xp_events
+// keeps them right: the weekly board is an index read, and an own position is a short sum over
+// XP values above the user's, not a count over every user ahead.
+
+/** XP earned per user per week (Monday 00:00 UTC), summed from xp_events. */
+export const xpWeekly = pgTable(
+  "xp_weekly",
+  {
+    userId: userRef(),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    xp: integer("xp").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.weekStart] }),
+    index("xp_weekly_board_idx").on(t.weekStart, t.xp, t.userId),
+  ],
+);
+
+/** How many users have exactly this all-time XP (profiles.xp > 0). */
+export const xpTotalsHistogram = pgTable("xp_totals_histogram", {
+  xp: integer("xp").primaryKey(),
+  users: integer("users").notNull().default(0),
+});
+
+/** How many users earned exactly this XP in the week (xp_weekly.xp > 0). */
+export const xpWeeklyHistogram = pgTable(
+  "xp_weekly_histogram",
+  {
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    xp: integer("xp").notNull(),
+    users: integer("users").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.xp] })],
 );
 
 export const userActivities = pgTable(
@@ -319,5 +356,5 @@ export const userActivities = pgTable(
     link: text("link"),
     createdAt: createdAt(),
   },
-  (t) => [index("user_activities_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("user_activities_user_idx").on(t.userId, t.createdAt, t.id)],
 );

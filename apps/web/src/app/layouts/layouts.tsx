@@ -18,7 +18,7 @@ function Frame({
   children: ReactNode;
 }) {
   return (
-    <div className={classes.frame} data-nl-layout={name}>
+    <div className={footer ? `${classes.frame} ${classes.withFooter}` : classes.frame} data-nl-layout={name}>
       <a className="nl-skip-link" href="#main">
         Skip to content
       </a>

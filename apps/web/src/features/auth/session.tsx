@@ -45,7 +45,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    connectSocket(token);
+    // socket.io-client loads on demand; a failed load leaves the app usable without realtime.
+    connectSocket(token).catch(() => undefined);
     return () => disconnectSocket();
   }, [token]);
 

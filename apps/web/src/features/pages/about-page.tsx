@@ -37,7 +37,7 @@ export function AboutPage() {
       </PageHeader>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb={48}>
         {VALUES.map((value) => (
-          <FeatureCard key={value.title} icon={value.icon} title={value.title}>
+          <FeatureCard key={value.title} icon={value.icon} title={value.title} level={2}>
             <p>{value.text}</p>
           </FeatureCard>
         ))}

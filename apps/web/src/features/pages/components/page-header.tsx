@@ -29,14 +29,25 @@ export function Band({
   );
 }
 
-/** A card with an icon, a title and text. */
-export function FeatureCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+/** A card with an icon, a title and text; `level` keeps the heading order where the cards follow the h1. */
+export function FeatureCard({
+  icon,
+  title,
+  level = 3,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <article className={`nl-panel ${classes.card}`}>
       <div className={classes.cardIcon} aria-hidden="true">
         {icon}
       </div>
-      <h3 className={classes.cardTitle}>{title}</h3>
+      <Heading className={classes.cardTitle}>{title}</Heading>
       <div className={classes.cardText}>{children}</div>
     </article>
   );
