@@ -11,14 +11,13 @@ import {
   chapterBadges,
   chapters,
   completedLessons,
-  courses,
-  lessons,
   quizzes,
   reflections,
   streakFreezeInventory,
   streaks,
 } from "../modules/learning/schema.ts";
 import { getStreak } from "../modules/learning/streak-service.ts";
+import { lessonId } from "../modules/learning/test-helpers.ts";
 import { createUser } from "./users.ts";
 
 /**
@@ -1040,12 +1039,7 @@ export async function createMatrixContext(app: App): Promise<MatrixContext> {
 
 async function lessonRow(app: App, courseSlug: string, lessonSlug: string) {
   const db = app.ctx.db;
-  const [row] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug)));
-  if (!row) throw new Error(`no lesson ${courseSlug}/${lessonSlug}`);
+  const row = { id: await lessonId(db, courseSlug, lessonSlug) };
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.lessonId, row.id));
   const [reflection] = await db
     .select({ id: reflections.id })
