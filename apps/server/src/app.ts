@@ -1,12 +1,7 @@
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -27,6 +22,7 @@ import { registerProfileRoutes } from "./modules/profiles/routes.ts";
 import { registerSystemRoutes } from "./modules/system/routes.ts";
 import { registerUserRoutes } from "./modules/users/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
+import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -160,105 +156,4 @@ function trackInFlight(app: FastifyInstance) {
       });
     },
   };
-}
-
-/** The built index.html and the prerendered public pages (path → HTML), or null without a build. */
-type SpaPages = { index: string; pages: Map<string, string> };
-
-/** Reads the SPA's HTML once at start (like the static files): index.html and `prerender/pages.json`. */
-function readSpa(dist: string): SpaPages | null {
-  const file = join(dist, "index.html");
-  if (!existsSync(file)) return null;
-  const pages = new Map<string, string>();
-  const manifest = join(dist, "prerender", "pages.json");
-  if (existsSync(manifest)) {
-    const names = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>;
-    for (const [path, name] of Object.entries(names))
-      pages.set(path, readFileSync(join(dist, "prerender", name), "utf8"));
-  }
-  return { index: readFileSync(file, "utf8"), pages };
-}
-
-/**
- * CSP sources for the inline scripts of the SPA's HTML (run before the first paint: the colour mode, the
- * opened route's downloads), as 'sha256-…' of each script's exact text, so the policy needs no
- * 'unsafe-inline'.
- */
-export function inlineScriptHashes(documents: string[]): string[] {
-  const hashes = new Set<string>();
-  for (const html of documents) {
-    for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      if (/\bsrc\s*=/i.test(attributes ?? "") || (body ?? "").trim() === "") continue;
-      hashes.add(
-        `'sha256-${createHash("sha256")
-          .update(body ?? "", "utf8")
-          .digest("base64")}'`,
-      );
-    }
-  }
-  return [...hashes];
-}
-
-/** The encodings a request's accept-encoding allows (q > 0), e.g. "gzip, br;q=0.8" → ["gzip", "br"]. */
-function acceptedEncodings(header: string | string[] | undefined): string[] {
-  return String(header ?? "")
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-    .map(([name]) => (name ?? "").trim().toLowerCase());
-}
-
-/**
- * Serves the built SPA with long-lived caching for hashed assets and, for any other GET, the page's
- * prerendered HTML or index.html, each compressed once when first sent (the global compression hook only
- * reaches routes, not the not-found handler).
- */
-async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPages | null) {
-  const hasBuild = spa !== null;
-  // First sent with a quick brotli (~5 ms); the smallest one (quality 11, ~150 ms) is made off the event
-  // loop meanwhile and sent from then on.
-  const encoded = new Map<string, { br: Buffer; gzip: Buffer }>();
-  const encode = (html: string) => {
-    let entry = encoded.get(html);
-    if (!entry) {
-      const quick = {
-        br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        gzip: gzipSync(html),
-      };
-      encoded.set(html, quick);
-      entry = quick;
-      brotliCompress(html, (error, best) => {
-        if (!error) encoded.set(html, { ...quick, br: best });
-      });
-    }
-    return entry;
-  };
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The web build writes .br and .gz copies (apps/web/vite-plugins.ts); sent as they are.
-      preCompressed: true,
-      setHeaders(res, path) {
-        const hashed = path.includes(`${join(dist, "assets")}`);
-        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path === "/api" || request.method !== "GET") {
-      return reply
-        .status(404)
-        .send({ statusCode: 404, statusMessage: "Not Found", message: `No API route ${request.method} ${path}` });
-    }
-    if (!spa) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
-    const html = spa.pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path) ?? spa.index;
-    reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
-    const accepted = acceptedEncodings(request.headers["accept-encoding"]);
-    const encoding = (["br", "gzip"] as const).find((name) => accepted.includes(name));
-    if (!encoding) return reply.send(html);
-    return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
-  });
 }
