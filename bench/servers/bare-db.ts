@@ -1,8 +1,8 @@
-// L2: the floor for database reads — node:http + a raw driver running the same SQL as the app's L3 read.
+// L2: the floor for database reads — node:http + a raw driver running the same statement as the app's L3 read.
 import { createServer } from "node:http";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { L3_SQL } from "../queries.ts";
+import { L3_SQL, L3_STATEMENT } from "../queries.ts";
 
 const url = process.env.DATABASE_URL;
 const param = process.env.L3_PARAM ?? "";
@@ -10,7 +10,8 @@ type Query = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 let query: Query;
 if (url) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  query = (text, values) => pool.query(text, values);
+  // A named statement, as the app's prepared query sends it: parsed and planned once per connection.
+  query = (text, values) => pool.query({ name: L3_STATEMENT, text, values });
 } else {
   const db = new PGlite(process.env.PGLITE_DIR ?? "memory://");
   query = (text, values) => db.query(text, values);

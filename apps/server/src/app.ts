@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -16,6 +15,7 @@ import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
+import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { registerDevRoutes } from "./modules/dev/routes.ts";
 import { registerLearningRoutes } from "./modules/learning/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Role } from "@neonlab/shared/constants";
 import type { Db } from "../db/client.ts";
+import { preparedPerDb } from "../lib/prepared.ts";
 import { sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 
@@ -15,6 +16,23 @@ export type SessionResolver = {
   /** Drops every cached session of a user at once (account deleted, role changed here). */
   forgetUser(userId: string): void;
 };
+
+const sessionQuery = preparedPerDb((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      role: profiles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("session_by_token"),
+);
 
 type Entry = { user: AuthUser | null; cachedUntil: number; sessionExpiresAt: number };
 
@@ -33,19 +51,7 @@ export function createSessionResolver(options: { db: Db; secret: string; ttlMs?:
   const cache = new Map<string, Entry>();
 
   async function lookup(sessionToken: string): Promise<{ user: AuthUser; expiresAt: number } | null> {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        email: users.email,
-        role: profiles.role,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(profiles, eq(profiles.id, sessions.userId))
-      .where(eq(sessions.token, sessionToken))
-      .limit(1);
+    const [row] = await sessionQuery(db).execute({ token: sessionToken });
     if (!row) return null;
     const user = { id: row.userId, email: row.email, role: row.role ?? "user", sessionId: row.sessionId };
     return { user, expiresAt: row.expiresAt.getTime() };

@@ -1,4 +1,4 @@
-import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
+import { ownProfileSchema, publicProfileSchema } from "@neonlab/shared/schemas/profile";
 import {
   activitySchema,
   completedChapterSchema,
@@ -68,6 +68,9 @@ describe("lesson completion", async () => {
 
     const profile = ownProfileSchema.parse((await get("/api/profile", user.headers)).json());
     expect(profile).toMatchObject({ xp: 10 + 15 + 0, streak: 1 });
+    // Others see the same XP and streak on the public profile (read with its streak row in one query).
+    const shown = publicProfileSchema.parse((await get(`/api/profiles/${profile.username}`, {})).json());
+    expect(shown).toMatchObject({ xp: 10 + 15 + 0, streak: 1 });
     const done = z.array(completedLessonSchema).parse((await get("/api/users/completed-lessons", user.headers)).json());
     expect(done.map((d) => [d.lesson_id, d.status, d.xp_awarded])).toEqual(
       expect.arrayContaining([

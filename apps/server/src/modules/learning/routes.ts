@@ -20,15 +20,11 @@ import { requireUser } from "../../auth/session.ts";
 import { importBundledContent } from "../../content/bundled.ts";
 import type { AppContext } from "../../context.ts";
 import { onStartup } from "../../startup.ts";
-import { setProfileExtrasLoader } from "../profiles/service.ts";
-import { hasAccessFromProfile } from "./access.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
 import { completeLesson } from "./completion-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
 import { registerContentAssetRoutes } from "./routes-assets.ts";
 import { registerProgressRoutes } from "./routes-progress.ts";
-import { peekStreakCount } from "./streak-service.ts";
-import { getNeonBitsBalance } from "./wallet-service.ts";
 
 export const idParam = (name: string) =>
   z.coerce
@@ -41,7 +37,7 @@ const slugParam = z.string().min(1).max(120);
 
 let startupRegistered = false;
 
-/** Courses, lessons, progress, streaks, rank and content images; also wires profile extras and the content import. */
+/** Courses, lessons, progress, streaks, rank and content images; also wires the content import. */
 export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,11 +45,6 @@ export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
     startupRegistered = true;
     onStartup(importBundledContent);
   }
-  setProfileExtrasLoader(async (database, row) => ({
-    streak: await peekStreakCount(database, row.id),
-    neonbits: await getNeonBitsBalance(database, row.id),
-    hasAccess: hasAccessFromProfile(row),
-  }));
 
   const tags = ["learning"];
   r.get(

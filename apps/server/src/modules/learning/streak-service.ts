@@ -30,10 +30,16 @@ const toState = (row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "fr
   frozenOn: row.frozenAt,
 });
 
-function safeZone(zone: string | undefined): string {
+/** Zones already known to be valid (a set bounded by the IANA list, so it needs no eviction). */
+const validZones = new Set<string>(["UTC"]);
+
+/** The zone when the runtime knows it, else UTC (building a formatter to check is slow: done once per zone). */
+export function safeZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
+  if (validZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    validZones.add(zone);
     return zone;
   } catch {
     return "UTC";
@@ -140,11 +146,22 @@ export async function getStreak(db: Db, userId: string, now = new Date()): Promi
   });
 }
 
-/** The displayed streak count without locking or writing (profile header). */
-export async function peekStreakCount(db: Db, userId: string, now = new Date()): Promise<number> {
-  const [row] = await db.select().from(streaks).where(eq(streaks.userId, userId));
+/** The columns displayedStreakCount reads, for a query that joins the streak row. */
+export const streakCountColumns = {
+  count: streaks.count,
+  lastUpdated: streaks.lastUpdated,
+  freezeOn: streaks.freezeOn,
+  frozenAt: streaks.frozenAt,
+};
+
+/** The displayed streak count from a streak row read without locking (profile header); 0 without one. */
+export function displayedStreakCount(
+  row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt"> | null,
+  timeZone: string | null,
+  now = new Date(),
+): number {
   if (!row) return 0;
-  const zone = await timeZoneOf(db, userId);
+  const zone = safeZone(timeZone);
   return currentCount(viewStreak(toState(row), localDay(now, zone), zone));
 }
 

@@ -1,26 +1,15 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
 import type { OwnProfile, PublicProfile, UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../errors.ts";
+import { preparedPerDb } from "../../lib/prepared.ts";
 import { users } from "../accounts/schema.ts";
+import { hasAccessFromProfile } from "../learning/access.ts";
+import { neonbitsBalances, streaks } from "../learning/schema.ts";
+import { displayedStreakCount, streakCountColumns } from "../learning/streak-service.ts";
 import { type ProfileRow, profiles } from "./schema.ts";
 import { usernameBase, usernameCandidates } from "./username.ts";
-
-/** Extra numbers other modules contribute to a profile (streak, NeonBits, access). */
-export type ProfileExtras = { streak: number; neonbits: number; hasAccess: boolean };
-type ExtrasLoader = (db: Db, row: ProfileRow) => Promise<ProfileExtras>;
-
-let loadExtras: ExtrasLoader = async (_db, row) => ({
-  streak: 0,
-  neonbits: 0,
-  hasAccess: row.role === "admin" || row.accessGranted,
-});
-
-/** Lets the learning and billing modules supply streak, NeonBits and access without a cycle. */
-export function setProfileExtrasLoader(loader: ExtrasLoader) {
-  loadExtras = loader;
-}
 
 export async function createProfile(db: Db, user: { id: string; name: string; email: string }) {
   const base = usernameBase(user.name, user.email);
@@ -36,7 +25,30 @@ export async function createProfile(db: Db, user: { id: string; name: string; em
   }
 }
 
-function toPublic(row: ProfileRow, extras: ProfileExtras): PublicProfile {
+/** The profile columns a public profile shows, and the time zone its streak is counted in. */
+const publicColumns = {
+  id: profiles.id,
+  displayName: profiles.displayName,
+  username: profiles.username,
+  bio: profiles.bio,
+  skills: profiles.skills,
+  location: profiles.location,
+  workPlace: profiles.workPlace,
+  githubLink: profiles.githubLink,
+  twitterLink: profiles.twitterLink,
+  linkedinLink: profiles.linkedinLink,
+  youtubeLink: profiles.youtubeLink,
+  patreonLink: profiles.patreonLink,
+  buyMeACoffeLink: profiles.buyMeACoffeLink,
+  avatar: profiles.avatar,
+  role: profiles.role,
+  xp: profiles.xp,
+  timeZone: profiles.timeZone,
+  createdAt: profiles.createdAt,
+};
+type PublicColumns = Pick<ProfileRow, keyof typeof publicColumns>;
+
+function toPublic(row: PublicColumns, streak: number): PublicProfile {
   return {
     id: row.id,
     display_name: row.displayName,
@@ -54,15 +66,50 @@ function toPublic(row: ProfileRow, extras: ProfileExtras): PublicProfile {
     avatar: row.avatar,
     role: row.role,
     xp: row.xp,
-    streak: extras.streak,
+    streak,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+// One statement per read (profile with its streak row, and for the owner the e-mail and NeonBits):
+// these are the app's most frequent reads, and each extra round trip costs more than the join.
+const publicProfileQuery = preparedPerDb((db) =>
+  db
+    .select({ profile: publicColumns, streak: streakCountColumns })
+    .from(profiles)
+    .leftJoin(streaks, eq(streaks.userId, profiles.id))
+    .where(eq(profiles.username, sql.placeholder("username")))
+    .prepare("public_profile_by_username"),
+);
+
+const ownProfileQuery = preparedPerDb((db) =>
+  db
+    .select({
+      profile: {
+        ...publicColumns,
+        notifications: profiles.notifications,
+        editorPreferences: profiles.editorPreferences,
+        accessGranted: profiles.accessGranted,
+      },
+      email: users.email,
+      streak: streakCountColumns,
+      neonbits: neonbitsBalances.balance,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .leftJoin(streaks, eq(streaks.userId, profiles.id))
+    .leftJoin(neonbitsBalances, eq(neonbitsBalances.userId, profiles.id))
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .prepare("own_profile_by_id"),
+);
+
+/** The public profile read's SQL (the bench's raw-driver floor runs the same statement). */
+export const publicProfileSql = (db: Db) => publicProfileQuery(db).getQuery();
+
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.username, username.toLowerCase()));
-  if (!row) throw notFound("No user has that username.");
-  return toPublic(row, await loadExtras(db, row));
+  const [found] = await publicProfileQuery(db).execute({ username: username.toLowerCase() });
+  if (!found) throw notFound("No user has that username.");
+  return toPublic(found.profile, displayedStreakCount(found.streak, found.profile.timeZone));
 }
 
 export async function getProfileRow(db: Db, userId: string): Promise<ProfileRow> {
@@ -72,21 +119,17 @@ export async function getProfileRow(db: Db, userId: string): Promise<ProfileRow>
 }
 
 export async function getOwnProfile(db: Db, userId: string): Promise<OwnProfile> {
-  const [found] = await db
-    .select({ profile: profiles, email: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(eq(profiles.id, userId));
+  const [found] = await ownProfileQuery(db).execute({ id: userId });
   if (!found) throw notFound("Profile not found.");
-  const extras = await loadExtras(db, found.profile);
+  const { profile } = found;
   return {
-    ...toPublic(found.profile, extras),
+    ...toPublic(profile, displayedStreakCount(found.streak, profile.timeZone)),
     email: found.email,
-    notifications: found.profile.notifications,
-    editor_preferences: found.profile.editorPreferences,
-    has_access: extras.hasAccess,
-    time_zone: found.profile.timeZone,
-    neonbits: extras.neonbits,
+    notifications: profile.notifications,
+    editor_preferences: profile.editorPreferences,
+    has_access: hasAccessFromProfile(profile),
+    time_zone: profile.timeZone,
+    neonbits: found.neonbits ?? 0,
   };
 }
 

@@ -17,10 +17,17 @@ describe("system routes", async () => {
     expect(res.json()).toMatchObject({ statusCode: 404, statusMessage: "Not Found" });
   });
 
-  it("sends security headers", async () => {
-    const res = await app.inject("/api/health");
-    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends security headers on answers, errors and unknown paths alike", async () => {
+    for (const path of ["/api/health", "/api/profile", "/api/nope", "/no-such-page"]) {
+      const res = await app.inject(path);
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+    }
   });
 
   it("serves an OpenAPI document", async () => {

@@ -1,0 +1,19 @@
+import type { Db } from "../db/client.ts";
+
+/**
+ * A query built and prepared once per database handle instead of on every call: Drizzle then skips
+ * rebuilding its SQL, and PostgreSQL parses and plans the named statement once per connection. The
+ * handle is the key, so a transaction's handle gets its own (the name is the same, which the driver
+ * accepts because the text is too).
+ */
+export function preparedPerDb<Query>(build: (db: Db) => Query): (db: Db) => Query {
+  const cache = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = cache.get(db);
+    if (!query) {
+      query = build(db);
+      cache.set(db, query);
+    }
+    return query;
+  };
+}
