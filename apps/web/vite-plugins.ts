@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import react from "@vitejs/plugin-react";
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 import { cssVariablesResolver, theme } from "./src/app/theme.ts";
+import { PRERENDER_DISABLED, PRERENDERED } from "./src/lib/prerender-markers.ts";
 
 /** `…/@mantine/core/esm/components/Button/Button.module.mjs` → `Button` (the class names of one component). */
 const MANTINE_MODULE = /\/@mantine\/(core|notifications)\/esm\/(?:.+\/)?([A-Za-z]+)\.module\.mjs$/;
@@ -136,17 +137,41 @@ export function earlyDownloads(routesFile: string): Plugin {
         const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
         const entry = chunks.find((chunk) => chunk.isEntry);
         const eager = new Set<string>();
+        const boot = new Set<string>();
         const addStatic = (name: string, into: Set<string>) => {
           if (into.has(name)) return;
           into.add(name);
           const chunk = bundle[name];
           if (chunk?.type === "chunk") for (const dependency of chunk.imports) addStatic(dependency, into);
         };
-        if (entry) addStatic(entry.fileName, eager);
+        if (entry) {
+          addStatic(entry.fileName, eager);
+          // The steps src/main.tsx imports in turn: preloaded with the entry, so no step waits for a download.
+          for (const name of entry.dynamicImports) addStatic(name, boot);
+          for (const name of boot) {
+            if (eager.has(name)) continue;
+            eager.add(name);
+            tags.push({
+              tag: "link",
+              attrs: { rel: "modulepreload", crossorigin: true, href: `/${name}` },
+              injectTo: "head",
+            });
+          }
+        }
         const cssOf = (names: Iterable<string>) =>
           [...names].flatMap((name) => {
             const chunk = bundle[name];
             return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+          });
+        // The boot steps' CSS (global styles, the shell's components) is written into the page: Vite
+        // would otherwise add it only when each step is imported, after the first paint.
+        const entryCss = new Set(entry ? cssOf([entry.fileName]) : []);
+        const bootStyles = [...new Set(cssOf(boot))]
+          .filter((name) => !entryCss.has(name))
+          .map((name) => {
+            const asset = bundle[name];
+            if (asset?.type !== "asset") throw new Error(`no CSS asset ${name}`);
+            return inlineStylesheet(`/${name}`, String(asset.source));
           });
         const eagerCss = new Set(cssOf(eager));
         const routes: [string, string[], string[]][] = [];
@@ -168,7 +193,8 @@ export function earlyDownloads(routesFile: string): Plugin {
         const script = `<script>${routePreloadScript(routes)}</script>\n    `;
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error("index.html has no module script");
-        const inlined = (html.slice(0, at) + script + html.slice(at)).replace(
+        const styles = bootStyles.map((style) => `${style}\n    `).join("");
+        const inlined = (html.slice(0, at) + styles + script + html.slice(at)).replace(
           /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
           (link, name: string) => {
             const asset = bundle[name];
@@ -227,13 +253,25 @@ export function precompress(): Plugin {
 
 const ROOT_MARKERS = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
 const ROUTE_SCRIPT = /<script>\(\(\) => \{\n {2}const routes = [\s\S]*?<\/script>\n\s*/;
-const FORM_CONTROL = /<(input|textarea|select|button)\b/gi;
+const FORM_CONTROL = /<(?:input|textarea|select|button)\b[^>]*>/gi;
+/** A control's own `disabled` attribute (not `data-disabled` or `aria-disabled`). */
+const DISABLED_ATTRIBUTE = /\sdisabled(?:=""|\s|\/?>)/;
+
+/** Disables each enabled control, marked so the app enables it again before hydrating (src/main.tsx). */
+function disableFormControls(html: string): string {
+  return html.replace(FORM_CONTROL, (tag) =>
+    DISABLED_ATTRIBUTE.test(tag)
+      ? tag
+      : tag.replace(/^<[a-z]+/i, (name) => `${name} disabled="" ${PRERENDER_DISABLED}=""`),
+  );
+}
 /** Pages whose content depends on the query string (a token, an OAuth result): rendered in the browser. */
 const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
 /**
  * A prerendered page's start: after its first frame (at once in a hidden tab, which paints none) it
  * preloads the app's chunks and the page's, then runs the entry. Until then there is nothing to download
- * but the HTML, so the page, preloader included, paints as soon as the HTML has arrived.
+ * but the HTML, so the page, preloader included, paints as soon as the HTML has arrived (modulepreload
+ * links in the HTML itself would be fetched at high priority, competing with that first paint).
  */
 function appStart(entry: string, modules: string[]): string {
   return `(() => {
@@ -258,8 +296,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * into a copy of index.html: `prerender/<name>.html`, listed in `prerender/pages.json`, which the server
  * sends for that path. The page paints with the first frame, under the preloader, instead of after the
  * app's JavaScript ran; its CSS is inlined and its chunks load after that first frame. The markup's form
- * controls are disabled: the app's first render replaces them, and input typed before then would be
- * lost. A page that fails to render is left out with a warning.
+ * controls are disabled until the app has taken the page over (input typed before then would be lost).
+ * A page that fails to render is left out with a warning.
  */
 export function prerender(options: { entry: string; routesFile: string }): Plugin {
   let config: ResolvedConfig;
@@ -291,8 +329,9 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
             rollupOptions: { output: { entryFileNames: "entry.mjs", format: "esm" } },
           },
         });
-        const { render } = (await import(pathToFileURL(join(serverDir, "entry.mjs")).href)) as {
+        const { render, signInPaths } = (await import(pathToFileURL(join(serverDir, "entry.mjs")).href)) as {
           render: (path: string) => Promise<{ html: string; title: string | null } | null>;
+          signInPaths: () => string[];
         };
         const template = readFileSync(join(outDir, "index.html"), "utf8");
         if (!ROOT_MARKERS.test(template) || !ROUTE_SCRIPT.test(template)) {
@@ -311,7 +350,7 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
             continue;
           }
           if (!page) continue;
-          page.html = page.html.replace(FORM_CONTROL, (tag) => `${tag} disabled=""`);
+          page.html = disableFormControls(page.html);
           const files = routeFiles.get(pathPattern(path)) ?? { js: [], css: [] };
           const styles = files.css.map((href) => inlineStylesheet(href, readFileSync(join(outDir, href), "utf8")));
           // The page paints from the HTML alone; its scripts start after that first frame (see appStart).
@@ -319,6 +358,7 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
           let entry = "";
           const html = template
             .replace(ROOT_MARKERS, () => `<!--app-html-->${page.html}<!--/app-html-->`)
+            .replace('<div id="root">', `<div id="root" ${PRERENDERED}="">`)
             .replace(ROUTE_SCRIPT, "")
             .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
               entry = src;
@@ -337,6 +377,10 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
           pages[path] = name;
         }
         writeFileSync(join(outDir, "prerender", "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
+        // Sign-in-required routes: the server sends a visitor without a session cookie to /login at once.
+        const patterns = signInPaths().map(pathPattern);
+        if (patterns.length === 0) throw new Error("no sign-in-required routes found");
+        writeFileSync(join(outDir, "prerender", "sign-in-routes.json"), `${JSON.stringify(patterns, null, 2)}\n`);
         config.logger.info(`prerendered ${Object.keys(pages).length} pages: ${Object.keys(pages).join(" ")}`);
       } finally {
         rmSync(serverDir, { recursive: true, force: true });

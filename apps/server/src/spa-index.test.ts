@@ -24,6 +24,7 @@ describe("the SPA's HTML", async () => {
   mkdirSync(join(dist, "prerender"));
   writeFileSync(join(dist, "prerender", "about.html"), ABOUT);
   writeFileSync(join(dist, "prerender", "pages.json"), JSON.stringify({ "/about": "about.html" }));
+  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/courses/[^/]+/[^/]+$"]));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist } });
 
@@ -43,6 +44,29 @@ describe("the SPA's HTML", async () => {
       expect(res.headers["content-encoding"]).toBe("br");
       expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(ABOUT);
     }
+  });
+
+  it("sends a visitor without a session cookie from a sign-in-required page to /login, keeping the page", async () => {
+    for (const url of ["/rank", "/rank/", "/courses/web-foundations/the-box-model?step=2"]) {
+      const res = await app.inject({ url, headers: { cookie: "neonlab-viewport=mobile" } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/login");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["set-cookie"]).toBe(
+        `neonlab-return-path=${encodeURIComponent(url)}; Path=/; Max-Age=1800; SameSite=Lax`,
+      );
+    }
+  });
+
+  it("leaves sign-in-required pages to the app when a session cookie is sent, whole or in chunks", async () => {
+    for (const cookie of ["neonlab-auth-token=abc.def", "a=1; neonlab-auth-token.0=abc; neonlab-auth-token.1=def"]) {
+      const res = await app.inject({ url: "/rank", headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
+    // An empty cookie is no session; public pages are never redirected.
+    expect((await app.inject({ url: "/rank", headers: { cookie: "neonlab-auth-token=" } })).statusCode).toBe(302);
+    expect((await app.inject("/courses/web-foundations")).statusCode).toBe(200);
   });
 
   it("is sent as is to a client that accepts no compression", async () => {

@@ -4,11 +4,18 @@ import { join } from "node:path";
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { RETURN_PATH_COOKIE, SESSION_COOKIE } from "@neonlab/shared/constants";
 
-/** The built index.html and the prerendered public pages (path → HTML), or null without a build. */
-export type SpaPages = { index: string; pages: Map<string, string> };
+/**
+ * The built index.html, the prerendered public pages (path → HTML) and the sign-in-required routes'
+ * path patterns, or null without a build.
+ */
+export type SpaPages = { index: string; pages: Map<string, string>; signInRoutes: RegExp[] };
 
-/** Reads the SPA's HTML once at start (like the static files): index.html and `prerender/pages.json`. */
+/**
+ * Reads the SPA's HTML once at start (like the static files): index.html, `prerender/pages.json` and
+ * `prerender/sign-in-routes.json` (both written by the web build, apps/web/vite-plugins.ts).
+ */
 export function readSpa(dist: string): SpaPages | null {
   const file = join(dist, "index.html");
   if (!existsSync(file)) return null;
@@ -19,7 +26,19 @@ export function readSpa(dist: string): SpaPages | null {
     for (const [path, name] of Object.entries(names))
       pages.set(path, readFileSync(join(dist, "prerender", name), "utf8"));
   }
-  return { index: readFileSync(file, "utf8"), pages };
+  const signInFile = join(dist, "prerender", "sign-in-routes.json");
+  const signInRoutes = existsSync(signInFile)
+    ? (JSON.parse(readFileSync(signInFile, "utf8")) as string[]).map((pattern) => new RegExp(pattern))
+    : [];
+  return { index: readFileSync(file, "utf8"), pages, signInRoutes };
+}
+
+/** Whether the request carries the web app's session cookie (whole or in chunks; lib/auth-token.ts). */
+function hasSessionCookie(header: string | undefined): boolean {
+  return (header ?? "").split(";").some((part) => {
+    const [name, value] = part.trim().split("=", 2);
+    return (name === SESSION_COOKIE.name || name === `${SESSION_COOKIE.name}.0`) && Boolean(value);
+  });
 }
 
 /**
@@ -96,7 +115,20 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
         .send({ statusCode: 404, statusMessage: "Not Found", message: `No API route ${request.method} ${path}` });
     }
     if (!spa) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
-    const html = spa.pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path) ?? spa.index;
+    const page = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    // The app's guard would send a visitor without a session to /login after loading; do it before, the
+    // same way: the asked-for page is kept in the return-path cookie (apps/web/src/lib/return-path.ts).
+    if (spa.signInRoutes.some((route) => route.test(page)) && !hasSessionCookie(request.headers.cookie)) {
+      const secure = request.protocol === "https" ? "; Secure" : "";
+      return reply
+        .header("cache-control", "no-store")
+        .header(
+          "set-cookie",
+          `${RETURN_PATH_COOKIE.name}=${encodeURIComponent(request.url)}; Path=/; Max-Age=${RETURN_PATH_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`,
+        )
+        .redirect("/login", 302);
+    }
+    const html = spa.pages.get(page) ?? spa.index;
     reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
     const accepted = acceptedEncodings(request.headers["accept-encoding"]);
     const encoding = (["br", "gzip"] as const).find((name) => accepted.includes(name));

@@ -91,6 +91,9 @@ export const SESSION_COOKIE = {
   chunkSize: 3180,
 } as const;
 
+/** The page a signed-out visitor asked for, given back once after sign-in (spec §2 guards). */
+export const RETURN_PATH_COOKIE = { name: "neonlab-return-path", maxAgeSeconds: 30 * 60 } as const;
+
 export const SOCKET_OPTIONS = {
   reconnectionDelay: 1000,
   reconnectionDelayMax: 5000,

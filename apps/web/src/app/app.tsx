@@ -11,7 +11,7 @@ import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./global.css";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppEffects } from "./app-effects.tsx";
 import { ErrorPage } from "./error-page.tsx";
@@ -23,8 +23,15 @@ import { installTestHooks } from "./test-hooks.ts";
 
 installTestHooks();
 
-export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
-  const [router] = useState(() => given ?? createAppRouter());
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The whole app. The build's render of the public pages (src/entry-prerender.tsx) passes its static
+ * router as `staticRouter`; everything around it is the same tree, so the browser can hydrate that
+ * markup instead of replacing it.
+ */
+export function App({ router: given, staticRouter }: { router?: AppRouter; staticRouter?: ReactNode }) {
+  const [router] = useState(() => (staticRouter ? null : (given ?? createAppRouter())));
   const fatal = useFatalErrors();
   return (
     <Providers>
@@ -33,7 +40,7 @@ export function App({ router: given }: { router?: ReturnType<typeof createAppRou
         <ErrorPage statusCode={500} statusMessage="Internal Error" message={fatal.message} />
       ) : (
         <>
-          <RouterProvider router={router} />
+          {router ? <RouterProvider router={router} /> : staticRouter}
           <Preloader />
         </>
       )}

@@ -1,8 +1,9 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode } from "react";
 import { SessionProvider } from "../features/auth/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
+import { AfterHydration } from "../lib/hydrated.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
@@ -29,10 +30,11 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         <SessionProvider>
           {children}
-          <Suspense fallback={null}>
+          {/* Toasts and dialogs: not in the prerendered pages, loaded once the page runs. */}
+          <AfterHydration fallback={null}>
             <Notifications position="top-right" limit={4} zIndex={3000} />
             <ModalsHost />
-          </Suspense>
+          </AfterHydration>
         </SessionProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -1,7 +1,7 @@
+import { RETURN_PATH_COOKIE as COOKIE } from "@neonlab/shared/constants";
 import { readCookie, writeCookie } from "./cookies.ts";
 
-export const RETURN_PATH_COOKIE = "neonlab-return-path";
-const RETURN_PATH_MAX_AGE_SECONDS = 30 * 60;
+export const RETURN_PATH_COOKIE = COOKIE.name;
 
 /** Only same-site, absolute paths are accepted (never "//host" or a URL), and never an auth page. */
 export function isSafeReturnPath(path: string | null | undefined): path is string {
@@ -12,7 +12,7 @@ export function isSafeReturnPath(path: string | null | undefined): path is strin
 
 /** Remembers the page a signed-out visitor asked for, so sign-in can return there. */
 export function saveReturnPath(path: string) {
-  if (isSafeReturnPath(path)) writeCookie(RETURN_PATH_COOKIE, path, RETURN_PATH_MAX_AGE_SECONDS);
+  if (isSafeReturnPath(path)) writeCookie(RETURN_PATH_COOKIE, path, COOKIE.maxAgeSeconds);
 }
 
 /** The saved path (once: the cookie is cleared), or null. Call after a successful sign-in. */

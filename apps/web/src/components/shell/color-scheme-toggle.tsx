@@ -2,11 +2,14 @@ import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mant
 import { IconMoonStars, IconSun } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { PAGE_BACKGROUND } from "../../lib/color-scheme.ts";
+import { useHydrated } from "../../lib/hydrated.tsx";
 
 /** Dark/light switch; Mantine stores the choice under the key public/color-scheme.js reads before paint. */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme("dark", { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme("dark", { getInitialValueInEffect: false });
+  // The prerendered pages are built in dark mode; light mode takes over once the page is hydrated.
+  const scheme = useHydrated() ? computed : "dark";
   const next = scheme === "dark" ? "light" : "dark";
 
   useEffect(() => {

@@ -8,13 +8,25 @@ import classes from "./courses.module.css";
 
 export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
 
-/** A course in the catalogue: cover, level, size, the caller's progress and the premium marker. */
-export function CourseCard({ course }: { course: Course }) {
+/**
+ * A course in the catalogue: cover, level, size, the caller's progress and the premium marker.
+ * `aboveTheFold`: one of the first cards, whose cover is the page's largest paint: fetched at once and
+ * first, not when the browser decides it is near the viewport.
+ */
+export function CourseCard({ course, aboveTheFold = false }: { course: Course; aboveTheFold?: boolean }) {
   const percent = course.progress ? progressPercent(course.progress) : null;
   return (
     <article className={`nl-panel ${classes.card}`} data-course={course.slug} data-premium={course.premium}>
       <div className={classes.coverWrap}>
-        <img className={classes.cover} src={course.cover} alt="" loading="lazy" width={640} height={360} />
+        <img
+          className={classes.cover}
+          src={course.cover}
+          alt=""
+          loading={aboveTheFold ? "eager" : "lazy"}
+          fetchPriority={aboveTheFold ? "high" : "auto"}
+          width={640}
+          height={360}
+        />
         {course.premium && (
           <Badge
             className={`${classes.premiumBadge} ${classes.onAccent}`}

@@ -83,8 +83,8 @@ export function CoursesPage() {
         </div>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-course-list>
-          {courses.data.map((course) => (
-            <CourseCard key={course.id} course={course} />
+          {courses.data.map((course, index) => (
+            <CourseCard key={course.id} course={course} aboveTheFold={index < 2} />
           ))}
         </SimpleGrid>
       )}

@@ -9,8 +9,9 @@ import {
   IconMessageChatbot,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
+import { AfterHydration } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../auth/session.tsx";
 import { Band, FeatureCard } from "../components/page-header.tsx";
 import classes from "./home-page.module.css";
@@ -114,9 +115,9 @@ export function HomePage() {
             Courses to start with
           </h2>
         </div>
-        <Suspense fallback={<Skeleton height={300} radius={0} />}>
+        <AfterHydration fallback={<Skeleton height={300} radius={0} />}>
           <CourseSlides />
-        </Suspense>
+        </AfterHydration>
       </Band>
 
       <Band labelledBy="steps-title">

@@ -1,0 +1,84 @@
+// The app's start (src/main.tsx imports this last): the router, then hydrating or rendering the root.
+import { MESSAGES } from "@neonlab/shared/messages";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { config as zodConfig } from "zod/v4/core";
+import { App } from "./app.tsx";
+import { createAppRouter } from "./router.tsx";
+import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED } from "../lib/prerender-markers.ts";
+import { readAuthToken } from "../lib/auth-token.ts";
+import { startHydrating } from "../lib/hydrated.tsx";
+
+// Zod probes `new Function` for a faster object parser; the CSP (script-src 'self') reports that probe.
+zodConfig({ jitless: true });
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves once the router has loaded the opened page's code (index.html starts that download early), so
+ * the first render shows the page rather than a loading state first; gives up waiting after `limitMs`.
+ */
+function routerReady(router: AppRouter, limitMs = 3000): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const timer = setTimeout(done, limitMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+/** Prerendered form controls are disabled until the app runs (apps/web/vite-plugins.ts); hydration takes them as they were. */
+function enablePrerenderedControls(container: HTMLElement) {
+  for (const control of container.querySelectorAll(`[${PRERENDER_DISABLED}]`)) {
+    control.removeAttribute("disabled");
+    control.removeAttribute(PRERENDER_DISABLED);
+  }
+}
+
+/**
+ * A public page prerendered at build time is hydrated for a signed-out visitor: React takes over the
+ * markup already on screen instead of building it again (no second layout, and the largest paint stays
+ * the first one). A signed-in visitor sees a different header, so the app renders from scratch, as it
+ * does on every other page. Either way the first render runs as a transition, in slices that leave the
+ * main thread free in between.
+ */
+export async function mount() {
+  let router: AppRouter;
+  try {
+    router = createAppRouter();
+  } catch (error) {
+    console.error(MESSAGES.mountError, error);
+    throw error;
+  }
+  await routerReady(router);
+  try {
+    const container = document.getElementById("root") as HTMLElement;
+    const app = (
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>
+    );
+    if (container.hasAttribute(PRERENDERED) && !readAuthToken()) {
+      enablePrerenderedControls(container);
+      startHydrating();
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // A mismatch is repaired by rendering afresh; it is worth a warning, not the error page.
+          onRecoverableError: (error) => console.warn(HYDRATION_MISMATCH, error),
+        });
+      });
+    } else {
+      const root = createRoot(container);
+      startTransition(() => root.render(app));
+    }
+  } catch (error) {
+    console.error(MESSAGES.mountError, error);
+    throw error;
+  }
+}

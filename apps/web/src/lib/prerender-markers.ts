@@ -1,0 +1,9 @@
+// Attributes the build's prerender (apps/web/vite-plugins.ts) writes into a public page's HTML and the
+// app's start (src/main.tsx) reads back.
+
+/** On #root: its content is the page rendered at build time, not only the preloader. */
+export const PRERENDERED = "data-prerendered";
+/** On a form control the prerender disabled (it had no `disabled` of its own). */
+export const PRERENDER_DISABLED = "data-prerender-disabled";
+/** Logged (as a warning) when hydration found markup unlike the app's first render and rendered afresh. */
+export const HYDRATION_MISMATCH = "NeonLab: the prerendered page differed from the app; rendered it afresh:";

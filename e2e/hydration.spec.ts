@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED } from "../apps/web/src/lib/prerender-markers.ts";
+import { prepareApp, waitForApp } from "./helpers/app.ts";
+import { signUpViaApi } from "./helpers/session.ts";
+
+// The public pages the build prerendered (the server sends them for these paths).
+const webDist = process.env.WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist");
+const PRERENDERED_PAGES = Object.keys(
+  JSON.parse(readFileSync(join(webDist, "prerender/pages.json"), "utf8")) as Record<string, string>,
+);
+
+declare global {
+  interface Window {
+    /** The page's <main> as the HTML delivered it, before any script of the app ran. */
+    nlDeliveredMain?: Element | null;
+  }
+}
+
+test("the build prerendered the public pages", () => {
+  expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(["/", "/courses", "/login", "/register", "/pricing"]));
+});
+
+for (const scheme of ["dark", "light"] as const) {
+  test.describe(`hydration, ${scheme} mode`, () => {
+    test.describe.configure({ mode: "parallel" });
+    for (const path of PRERENDERED_PAGES) {
+      test(`${path} is taken over as delivered, without a mismatch`, async ({ page }) => {
+        const problems: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error" || message.text().includes(HYDRATION_MISMATCH)) problems.push(message.text());
+        });
+        page.on("pageerror", (error) => problems.push(error.message));
+        await prepareApp(page, { scheme });
+        await page.addInitScript(() => {
+          document.addEventListener("DOMContentLoaded", () => {
+            window.nlDeliveredMain = document.querySelector("#root main");
+          });
+        });
+        await page.goto(path);
+        await expect(page.locator(`#root[${PRERENDERED}]`)).toHaveCount(1);
+        await waitForApp(page);
+        // React kept the delivered elements (a fresh render would have replaced <main>) …
+        expect(await page.evaluate(() => window.nlDeliveredMain === document.querySelector("#root main"))).toBe(true);
+        // … enabled the controls the build disabled, and switched the toggle to the saved mode.
+        await expect(page.locator(`[${PRERENDER_DISABLED}]`)).toHaveCount(0);
+        await expect(page.getByTestId("color-scheme-toggle").first()).toHaveAttribute("data-scheme", scheme);
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+}
+
+test("the hydrated login form signs in", async ({ page, request }) => {
+  const user = await signUpViaApi(request);
+  await prepareApp(page);
+  await page.goto("/login");
+  await waitForApp(page);
+  await page.getByRole("textbox", { name: /^Email/ }).fill(user.email);
+  await page.getByRole("textbox", { name: /^Password/ }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByRole("button", { name: `Account menu for ${user.displayName}` })).toBeVisible();
+});
+
+test("a signed-in visitor of a prerendered page gets the signed-in header", async ({ page, request }) => {
+  const user = await signUpViaApi(request, page.context());
+  await prepareApp(page);
+  await page.goto("/about");
+  await waitForApp(page);
+  await expect(page.getByRole("button", { name: `Account menu for ${user.displayName}` })).toBeVisible();
+});
