@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import react from "@vitejs/plugin-react";
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 import { cssVariablesResolver, theme } from "./src/app/theme.ts";
-import { PRERENDER_DISABLED, PRERENDERED } from "./src/lib/prerender-markers.ts";
+import { PRERENDER_DISABLED, PRERENDERED, ROUTE_MODULES } from "./src/lib/prerender-markers.ts";
 
 /** `…/@mantine/core/esm/components/Button/Button.module.mjs` → `Button` (the class names of one component). */
 const MANTINE_MODULE = /\/@mantine\/(core|notifications)\/esm\/(?:.+\/)?([A-Za-z]+)\.module\.mjs$/;
@@ -214,6 +214,7 @@ function routePreloadScript(routes: [string, string[], string[]][]): string {
   while (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   const route = routes.find(([pattern]) => new RegExp(pattern).test(path));
   if (!route) return;
+  window.${ROUTE_MODULES} = route[1];
   const links = route[1].map((href) => '\\x3clink rel="modulepreload" crossorigin href="' + href + '">')
     .concat(route[2].map((href) => '\\x3clink rel="preload" as="style" crossorigin href="' + href + '">'));
   document.head.insertAdjacentHTML("beforeend", links.join(""));
@@ -273,8 +274,9 @@ const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
  * but the HTML, so the page, preloader included, paints as soon as the HTML has arrived (modulepreload
  * links in the HTML itself would be fetched at high priority, competing with that first paint).
  */
-function appStart(entry: string, modules: string[]): string {
+function appStart(entry: string, modules: string[], pageModules: string[]): string {
   return `(() => {
+  window.${ROUTE_MODULES} = ${JSON.stringify(pageModules)};
   const start = () => {
     const links = ${JSON.stringify(modules)}.map((href) => '\\x3clink rel="modulepreload" crossorigin href="' + href + '">');
     document.head.insertAdjacentHTML("beforeend", links.join(""));
@@ -369,7 +371,10 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
               return "";
             })
             .replace("</head>", () => `  ${styles.join("\n    ")}\n  </head>`)
-            .replace("</body>", () => `  <script>${appStart(entry, [...modules, ...files.js])}</script>\n  </body>`)
+            .replace(
+              "</body>",
+              () => `  <script>${appStart(entry, [...modules, ...files.js], files.js)}</script>\n  </body>`,
+            )
             .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? "NeonLab")}</title>`);
           if (!entry) throw new Error("index.html has no module script");
           const name = path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "-")}.html`;

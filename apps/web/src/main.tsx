@@ -1,8 +1,8 @@
 import { MESSAGES } from "@neonlab/shared/messages";
 
-// Evaluating all of the app's code at once (React, Mantine, the router, the query cache, the shell) is
-// one long task that blocks input. It runs in three steps instead, each in a task of its own; index.html
-// preloads all three at once (apps/web/vite-plugins.ts, earlyDownloads), so no step waits for a download.
+// Evaluating all of the app's code at once (React, Mantine, the router, the query cache, the shell, the
+// page) is one long task that blocks input. It runs in steps instead, each in a task of its own; index.html
+// preloads them all at once (apps/web/vite-plugins.ts, earlyDownloads), so no step waits for a download.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot() {
@@ -12,6 +12,12 @@ async function boot() {
     await nextTask();
     await import("./app/providers.tsx");
     await nextTask();
+    // The opened page's chunks (zod, the form inputs…), one task each, dependencies first; a chunk that
+    // fails to load is left to the router, which shows its own error.
+    for (const href of [...(window.neonlabRouteModules ?? [])].reverse()) {
+      await import(/* @vite-ignore */ href).catch(() => undefined);
+      await nextTask();
+    }
     start = (await import("./app/mount.tsx")).mount;
   } catch (error) {
     console.error(MESSAGES.mountError, error);

@@ -7,3 +7,14 @@ export const PRERENDERED = "data-prerendered";
 export const PRERENDER_DISABLED = "data-prerender-disabled";
 /** Logged (as a warning) when hydration found markup unlike the app's first render and rendered afresh. */
 export const HYDRATION_MISMATCH = "NeonLab: the prerendered page differed from the app; rendered it afresh:";
+/**
+ * The global where index.html (and each prerendered page) lists the opened page's own chunks, the ones
+ * the app's entry does not load itself: src/main.tsx evaluates them one task each before the app starts.
+ */
+export const ROUTE_MODULES = "neonlabRouteModules";
+
+declare global {
+  interface Window {
+    neonlabRouteModules?: string[];
+  }
+}
