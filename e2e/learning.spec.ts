@@ -105,6 +105,11 @@ test("a new learner passes a chapter: quiz feedback, reflections, XP, streak and
   await prepareApp(page);
   await visit(page, "/courses");
   await waitForPreloaderGone(page);
+  // The first two covers are the page's largest paint: fetched at once and first; the rest lazily.
+  const covers = page.locator("article[data-course] img");
+  await expect(covers.nth(1)).toHaveAttribute("fetchpriority", "high");
+  await expect(covers.nth(1)).toHaveAttribute("loading", "eager");
+  await expect(covers.nth(2)).toHaveAttribute("loading", "lazy");
   // Marks this document: it must survive until the end (no page reload for the header to update).
   await page.evaluate(() => {
     (window as unknown as { learningRun: boolean }).learningRun = true;

@@ -73,9 +73,15 @@ export const ownProfileSchema = publicProfileSchema.extend({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
+/** Zones already known to be valid (bounded by the IANA list, so it needs no eviction). */
+const validTimeZones = new Set<string>(["UTC"]);
+
+/** Whether the runtime knows the IANA zone; building a formatter to check is slow, so once per zone. */
 export const isValidTimeZone = (zone: string) => {
+  if (validTimeZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    validTimeZones.add(zone);
     return true;
   } catch {
     return false;

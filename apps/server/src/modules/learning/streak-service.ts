@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { STREAK_SAVE_MAX_DAYS } from "@neonlab/shared/constants";
 import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/learning";
+import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
 import {
   applyCompletion,
   applyReset,
@@ -30,20 +31,9 @@ const toState = (row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "fr
   frozenOn: row.frozenAt,
 });
 
-/** Zones already known to be valid (a set bounded by the IANA list, so it needs no eviction). */
-const validZones = new Set<string>(["UTC"]);
-
-/** The zone when the runtime knows it, else UTC (building a formatter to check is slow: done once per zone). */
-export function safeZone(zone: string | null | undefined): string {
-  if (!zone) return "UTC";
-  if (validZones.has(zone)) return zone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    validZones.add(zone);
-    return zone;
-  } catch {
-    return "UTC";
-  }
+/** The zone when the runtime knows it, else UTC. */
+function safeZone(zone: string | null | undefined): string {
+  return zone && isValidTimeZone(zone) ? zone : "UTC";
 }
 
 async function timeZoneOf(db: Db, userId: string): Promise<string> {
