@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED } from "../apps/web/src/lib/prerender-markers.ts";
+import {
+  HYDRATION_MISMATCH,
+  PRERENDER_DISABLED,
+  PRERENDERED,
+  QUERY_STATE_ID,
+} from "../apps/web/src/lib/prerender-markers.ts";
 import { prepareApp, waitForApp } from "./helpers/app.ts";
 import { signUpViaApi } from "./helpers/session.ts";
 
@@ -51,6 +56,32 @@ for (const scheme of ["dark", "light"] as const) {
     }
   });
 }
+
+test("/courses arrives with the catalogue: cards and covers in the HTML, drawn without asking the API", async ({
+  page,
+  request,
+}) => {
+  const delivered = await (await request.get("/courses")).text();
+  expect(delivered).toContain(`id="${QUERY_STATE_ID}"`);
+  expect(delivered).toMatch(/<img[^>]+src="\/api\/content-assets\/[^"]+\/cover\.svg/);
+  const catalogueCalls: string[] = [];
+  page.on("request", (sent) => {
+    if (/^\/api\/course(s|-categories)$/.test(new URL(sent.url()).pathname)) catalogueCalls.push(sent.url());
+  });
+  await prepareApp(page);
+  // The server keeps one render while the catalogue is unchanged: its data counts as fetched when sent,
+  // however old the render (here the browser's clock is ten minutes past it).
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  await page.goto("/courses");
+  await waitForApp(page);
+  const cards = page.locator("[data-course]");
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expect(page.getByRole("group", { name: "Filter by category" }).getByText("All courses")).toBeVisible();
+  expect(catalogueCalls).toEqual([]);
+  // The delivered list is live: choosing a category still asks the API.
+  await page.getByRole("group", { name: "Filter by category" }).locator("label").nth(1).click();
+  await expect.poll(() => catalogueCalls.length).toBeGreaterThan(0);
+});
 
 test("the hydrated login form signs in", async ({ page, request }) => {
   const user = await signUpViaApi(request);

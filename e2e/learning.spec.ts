@@ -1,6 +1,7 @@
 import type { Course, CourseDetail, LessonDetail, QuizResult } from "@neonlab/shared/schemas/learning";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
+import { completeLesson } from "./helpers/learning.ts";
 import { type E2eUser, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
 type Headers = E2eUser["headers"];
@@ -199,4 +200,26 @@ test("a premium lesson beyond the preview chapter shows the paywall", async ({ p
   await expect(paywall.getByRole("heading", { name: "This lesson is locked" })).toBeVisible();
   await expect(paywall.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
   await expect(page.getByRole("complementary", { name: "AI tutor" })).toBeVisible();
+});
+
+test("the leaderboard is open to signed-out visitors, arrives drawn, and offers sign-in for their own place", async ({
+  page,
+  request,
+}) => {
+  // A learner with XP, so the board has a row.
+  const learner = await signUpViaApi(request);
+  const courses = await getJson<Course[]>(request, "/api/courses");
+  const free = courses.find((course) => !course.premium)!;
+  const detail = await getJson<CourseDetail>(request, `/api/courses/${free.slug}`, learner.headers);
+  const lesson = detail.chapters[0]!.lessons[0]!;
+  await completeLesson(request, learner.headers, `/api/courses/${free.slug}/lessons/${lesson.slug}`);
+
+  const delivered = await (await request.get("/rank")).text();
+  expect(delivered).toContain("data-rank-table");
+  await prepareApp(page);
+  await visit(page, "/rank");
+  await expect(page.locator("[data-rank-table] tbody tr").first()).toBeVisible();
+  await expect(page.locator("tr[data-me]")).toHaveCount(0);
+  await page.locator("[data-sign-in-hint]").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });

@@ -39,7 +39,7 @@ const ROUTES: { path: string; layout: Layout; guard: Guard }[] = [
   { path: "/projects", layout: "default", guard: "public" },
   { path: "/projects/categories/web-development", layout: "default", guard: "public" },
   { path: "/projects/landing-page", layout: "basic", guard: "public" },
-  { path: "/rank", layout: "default", guard: "private" },
+  { path: "/rank", layout: "default", guard: "public" },
   { path: "/register", layout: "default", guard: "guest" },
   { path: "/reset-password", layout: "default", guard: "public" },
   { path: "/settings", layout: "default", guard: "private" },

@@ -1,7 +1,7 @@
 // Build plugins for the first paint: Mantine CSS per component, the theme's CSS variables in index.html,
 // and early downloads of the body fonts and of the opened route's page chunk.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { MantineProvider } from "@mantine/core";
@@ -10,7 +10,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import react from "@vitejs/plugin-react";
 import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig, type Rollup } from "vite";
 import { cssVariablesResolver, theme } from "./src/app/theme.ts";
-import { PRERENDER_DISABLED, PRERENDERED, ROUTE_MODULES } from "./src/lib/prerender-markers.ts";
+// By path: Vite loads its config's bare imports with plain Node, which does not run the package's TypeScript.
+import { WEB_SSR_ENTRY } from "../../packages/shared/src/constants.ts";
+import { PRERENDERED, ROOT_MARKERS, ROUTE_MODULES } from "./src/lib/prerender-markers.ts";
 
 /** `…/@mantine/core/esm/components/Button/Button.module.mjs` → `Button` (the class names of one component). */
 const MANTINE_MODULE = /\/@mantine\/(core|notifications)\/esm\/(?:.+\/)?([A-Za-z]+)\.module\.mjs$/;
@@ -252,20 +254,7 @@ export function precompress(): Plugin {
   };
 }
 
-const ROOT_MARKERS = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
 const ROUTE_SCRIPT = /<script>\(\(\) => \{\n {2}const routes = [\s\S]*?<\/script>\n\s*/;
-const FORM_CONTROL = /<(?:input|textarea|select|button)\b[^>]*>/gi;
-/** A control's own `disabled` attribute (not `data-disabled` or `aria-disabled`). */
-const DISABLED_ATTRIBUTE = /\sdisabled(?:=""|\s|\/?>)/;
-
-/** Disables each enabled control, marked so the app enables it again before hydrating (src/main.tsx). */
-function disableFormControls(html: string): string {
-  return html.replace(FORM_CONTROL, (tag) =>
-    DISABLED_ATTRIBUTE.test(tag)
-      ? tag
-      : tag.replace(/^<[a-z]+/i, (name) => `${name} disabled="" ${PRERENDER_DISABLED}=""`),
-  );
-}
 /** Pages whose content depends on the query string (a token, an OAuth result): rendered in the browser. */
 const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
 /**
@@ -312,84 +301,87 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
     async closeBundle() {
       if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
-      // Inside the project, so the server build's imports resolve to its node_modules.
-      const cacheDir = join(config.root, "node_modules", ".neonlab-prerender");
-      mkdirSync(cacheDir, { recursive: true });
-      const serverDir = mkdtempSync(join(cacheDir, "build-"));
-      try {
-        await build({
-          configFile: false,
-          root: config.root,
-          mode: config.mode,
-          logLevel: "warn",
-          define: config.define,
-          plugins: [react()],
-          build: {
-            ssr: options.entry,
-            outDir: serverDir,
-            emptyOutDir: true,
-            rollupOptions: { output: { entryFileNames: "entry.mjs", format: "esm" } },
+      // Kept in the build (self-contained: the server may run it from a copied build, away from
+      // node_modules) for the pages the server renders again with live data (apps/server/src/spa.ts).
+      const serverEntry = join(outDir, WEB_SSR_ENTRY);
+      await build({
+        configFile: false,
+        root: config.root,
+        mode: config.mode,
+        logLevel: "warn",
+        define: config.define,
+        plugins: [react()],
+        publicDir: false,
+        ssr: { noExternal: true },
+        build: {
+          ssr: options.entry,
+          outDir: dirname(serverEntry),
+          emptyOutDir: true,
+          // .mjs throughout: away from the web package's "type": "module", a .js file would load as CommonJS.
+          rollupOptions: {
+            output: {
+              entryFileNames: basename(serverEntry),
+              chunkFileNames: "assets/[name]-[hash].mjs",
+              format: "esm",
+            },
           },
-        });
-        const { render, signInPaths } = (await import(pathToFileURL(join(serverDir, "entry.mjs")).href)) as {
-          render: (path: string) => Promise<{ html: string; title: string | null } | null>;
-          signInPaths: () => string[];
-        };
-        const template = readFileSync(join(outDir, "index.html"), "utf8");
-        if (!ROOT_MARKERS.test(template) || !ROUTE_SCRIPT.test(template)) {
-          throw new Error("index.html lacks the app-html markers or the route script");
-        }
-        const pages: Record<string, string> = {};
-        mkdirSync(join(outDir, "prerender"), { recursive: true });
-        for (const { path, guard } of routeModules(options.routesFile)) {
-          // Public and sign-in pages (a signed-in visitor of the latter is sent on by the app).
-          if ((guard !== "public" && guard !== "guest") || path.includes(":") || NOT_PRERENDERED.has(path)) continue;
-          let page: { html: string; title: string | null } | null;
-          try {
-            page = await render(path);
-          } catch (error) {
-            config.logger.warn(`prerender: ${path} left out, it failed to render: ${String(error)}`);
-            continue;
-          }
-          if (!page) continue;
-          page.html = disableFormControls(page.html);
-          const files = routeFiles.get(pathPattern(path)) ?? { js: [], css: [] };
-          const styles = files.css.map((href) => inlineStylesheet(href, readFileSync(join(outDir, href), "utf8")));
-          // The page paints from the HTML alone; its scripts start after that first frame (see appStart).
-          const modules: string[] = [];
-          let entry = "";
-          const html = template
-            .replace(ROOT_MARKERS, () => `<!--app-html-->${page.html}<!--/app-html-->`)
-            .replace('<div id="root">', `<div id="root" ${PRERENDERED}="">`)
-            .replace(ROUTE_SCRIPT, "")
-            .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-              entry = src;
-              return "";
-            })
-            .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
-              modules.push(href);
-              return "";
-            })
-            .replace("</head>", () => `  ${styles.join("\n    ")}\n  </head>`)
-            .replace(
-              "</body>",
-              () => `  <script>${appStart(entry, [...modules, ...files.js], files.js)}</script>\n  </body>`,
-            )
-            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? "NeonLab")}</title>`);
-          if (!entry) throw new Error("index.html has no module script");
-          const name = path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "-")}.html`;
-          writeFileSync(join(outDir, "prerender", name), html);
-          pages[path] = name;
-        }
-        writeFileSync(join(outDir, "prerender", "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
-        // Sign-in-required routes: the server sends a visitor without a session cookie to /login at once.
-        const patterns = signInPaths().map(pathPattern);
-        if (patterns.length === 0) throw new Error("no sign-in-required routes found");
-        writeFileSync(join(outDir, "prerender", "sign-in-routes.json"), `${JSON.stringify(patterns, null, 2)}\n`);
-        config.logger.info(`prerendered ${Object.keys(pages).length} pages: ${Object.keys(pages).join(" ")}`);
-      } finally {
-        rmSync(serverDir, { recursive: true, force: true });
+        },
+      });
+      const { render, signInPaths } = (await import(pathToFileURL(serverEntry).href)) as {
+        render: (path: string) => Promise<{ html: string; title: string | null } | null>;
+        signInPaths: () => string[];
+      };
+      const template = readFileSync(join(outDir, "index.html"), "utf8");
+      if (!ROOT_MARKERS.test(template) || !ROUTE_SCRIPT.test(template)) {
+        throw new Error("index.html lacks the app-html markers or the route script");
       }
+      const pages: Record<string, string> = {};
+      mkdirSync(join(outDir, "prerender"), { recursive: true });
+      for (const { path, guard } of routeModules(options.routesFile)) {
+        // Public and sign-in pages (a signed-in visitor of the latter is sent on by the app).
+        if ((guard !== "public" && guard !== "guest") || path.includes(":") || NOT_PRERENDERED.has(path)) continue;
+        let page: { html: string; title: string | null } | null;
+        try {
+          page = await render(path);
+        } catch (error) {
+          config.logger.warn(`prerender: ${path} left out, it failed to render: ${String(error)}`);
+          continue;
+        }
+        if (!page) continue;
+        const files = routeFiles.get(pathPattern(path)) ?? { js: [], css: [] };
+        const styles = files.css.map((href) => inlineStylesheet(href, readFileSync(join(outDir, href), "utf8")));
+        // The page paints from the HTML alone; its scripts start after that first frame (see appStart).
+        const modules: string[] = [];
+        let entry = "";
+        const html = template
+          .replace(ROOT_MARKERS, () => `<!--app-html-->${page.html}<!--/app-html-->`)
+          .replace('<div id="root">', `<div id="root" ${PRERENDERED}="">`)
+          .replace(ROUTE_SCRIPT, "")
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+            entry = src;
+            return "";
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+            modules.push(href);
+            return "";
+          })
+          .replace("</head>", () => `  ${styles.join("\n    ")}\n  </head>`)
+          .replace(
+            "</body>",
+            () => `  <script>${appStart(entry, [...modules, ...files.js], files.js)}</script>\n  </body>`,
+          )
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? "NeonLab")}</title>`);
+        if (!entry) throw new Error("index.html has no module script");
+        const name = path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "-")}.html`;
+        writeFileSync(join(outDir, "prerender", name), html);
+        pages[path] = name;
+      }
+      writeFileSync(join(outDir, "prerender", "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
+      // Sign-in-required routes: the server sends a visitor without a session cookie to /login at once.
+      const patterns = signInPaths().map(pathPattern);
+      if (patterns.length === 0) throw new Error("no sign-in-required routes found");
+      writeFileSync(join(outDir, "prerender", "sign-in-routes.json"), `${JSON.stringify(patterns, null, 2)}\n`);
+      config.logger.info(`prerendered ${Object.keys(pages).length} pages: ${Object.keys(pages).join(" ")}`);
     },
   };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "./test/test-app.ts";
 
@@ -88,5 +89,74 @@ describe("the SPA's HTML", async () => {
     const res = await app.inject("/api/no-such-route");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, statusMessage: "Not Found" });
+  });
+});
+
+// Pages showing API data are rendered again by the web build's server-side render (WEB_SSR_ENTRY) with the
+// API's own answers. This stand-in has the real module's two functions and counts its renders.
+const SSR_STANDIN = `
+export function liveRequests(path) {
+  return path === "/courses" || path === "/broken" ? ["/api/course-categories", "/api/health"] : null;
+}
+export async function renderLivePage(page, path, answers) {
+  globalThis.liveRenders = (globalThis.liveRenders ?? 0) + 1;
+  if (path === "/broken") throw new Error("render failed");
+  return page.replace("</body>", () => "<script type=application/json>" + JSON.stringify(answers) + "</script></body>");
+}
+`;
+const renders = () => (globalThis as { liveRenders?: number }).liveRenders ?? 0;
+
+describe("the pages rendered with live data", async () => {
+  const dist = mkdtempSync(join(tmpdir(), "neonlab-spa-live-"));
+  const COURSES = page("<p>courses placeholder</p>");
+  writeFileSync(join(dist, "index.html"), INDEX);
+  mkdirSync(join(dist, "prerender", "ssr"), { recursive: true });
+  writeFileSync(join(dist, WEB_SSR_ENTRY), SSR_STANDIN);
+  writeFileSync(join(dist, "prerender", "courses.html"), COURSES);
+  writeFileSync(join(dist, "prerender", "broken.html"), ABOUT);
+  writeFileSync(
+    join(dist, "prerender", "pages.json"),
+    JSON.stringify({ "/courses": "courses.html", "/broken": "broken.html" }),
+  );
+  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), "[]");
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const app = await createTestApp({ env: { WEB_DIST: dist } });
+
+  it("renders a signed-out visitor's page from the API's answers, once while they stay the same", async () => {
+    const answers = await Promise.all(
+      ["/api/course-categories", "/api/health"].map(async (url) => (await app.inject(url)).json()),
+    );
+    const before = renders();
+    for (const url of ["/courses", "/courses/"]) {
+      const res = await app.inject({ url, headers: { "accept-encoding": "gzip" } });
+      expect(res.statusCode).toBe(200);
+      expect(gunzipSync(res.rawPayload).toString("utf8")).toBe(
+        COURSES.replace("</body>", () => `<script type=application/json>${JSON.stringify(answers)}</script></body>`),
+      );
+    }
+    expect(renders()).toBe(before + 1);
+  });
+
+  it("sends the build's copy to a signed-in visitor and when a query string may change the page", async () => {
+    const signedIn = await app.inject({ url: "/courses", headers: { cookie: "neonlab-auth-token=abc.def" } });
+    expect(signedIn.body).toBe(COURSES);
+    expect((await app.inject("/courses?category=web")).body).toBe(COURSES);
+  });
+
+  it("sends the build's copy when the render fails, and does not retry it for the same answers", async () => {
+    const before = renders();
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject("/broken");
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(ABOUT);
+    }
+    expect(renders()).toBe(before + 1);
+  });
+
+  it("keeps the server-side render and the page copies off the static files", async () => {
+    for (const url of [`/${WEB_SSR_ENTRY}`, "/prerender/courses.html", "/prerender/pages.json"]) {
+      const res = await app.inject(url);
+      expect(res.body).toBe(INDEX);
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { RETURN_PATH_COOKIE, SESSION_COOKIE } from "@neonlab/shared/constants";
+import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
 /**
  * The built index.html, the prerendered public pages (path → HTML) and the sign-in-required routes'
@@ -61,6 +62,53 @@ export function inlineScriptHashes(documents: string[]): string[] {
   return [...hashes];
 }
 
+/** What the server uses of the web build's server-side render (apps/web/src/entry-prerender.tsx). */
+type WebSsr = {
+  liveRequests(path: string): string[] | null;
+  renderLivePage(page: string, path: string, answers: unknown[]): Promise<string>;
+};
+
+/**
+ * The pages that show API data, rendered by the web build's server-side render with the answers of the
+ * app's own API (anonymous GETs, through `inject`) instead of the build's placeholders, so their content
+ * and images need no script to start. A page's render is kept while the answers stay the same. Null
+ * (send the build's copy) when the answers fail or the render does: a failed render is logged once and
+ * not tried again until the answers change.
+ */
+function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string) => void) {
+  const file = join(dist, WEB_SSR_ENTRY);
+  if (!existsSync(file)) return null;
+  let web: Promise<WebSsr | null> | undefined;
+  const rendered = new Map<string, { answers: string; html: string | null }>();
+  return async (path: string, page: string): Promise<string | null> => {
+    web ??= (import(pathToFileURL(file).href) as Promise<WebSsr>).catch((error: unknown) => {
+      app.log.error({ err: error, file }, "the web build's server-side render did not load");
+      return null;
+    });
+    const ssr = await web;
+    const requests = ssr?.liveRequests(path);
+    if (!ssr || !requests) return null;
+    const responses = await Promise.all(requests.map((url) => app.inject({ method: "GET", url })));
+    if (responses.some((response) => response.statusCode !== 200)) return null;
+    const answers = responses.map((response) => response.body).join("\n");
+    const last = rendered.get(path);
+    if (last?.answers === answers) return last.html;
+    let html: string | null = null;
+    try {
+      html = await ssr.renderLivePage(
+        page,
+        path,
+        responses.map((response) => response.json()),
+      );
+    } catch (error) {
+      app.log.error({ err: error, path }, "live page render failed; sending the build's copy");
+    }
+    if (last?.html) forget(last.html);
+    rendered.set(path, { answers, html });
+    return html;
+  };
+}
+
 /** The encodings a request's accept-encoding allows (q > 0), e.g. "gzip, br;q=0.8" → ["gzip", "br"]. */
 function acceptedEncodings(header: string | string[] | undefined): string[] {
   return String(header ?? "")
@@ -101,13 +149,16 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
       index: false,
       // The web build writes .br and .gz copies (apps/web/vite-plugins.ts); sent as they are.
       preCompressed: true,
+      // The prerendered pages are sent for their paths, and the server-side render is the server's own.
+      allowedPath: (pathName) => !pathName.startsWith("/prerender/"),
       setHeaders(res, path) {
         const hashed = path.includes(`${join(dist, "assets")}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const renderLive = liveRenderer(app, dist, (html) => encoded.delete(html));
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path === "/api" || request.method !== "GET") {
       return reply
@@ -128,7 +179,14 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
         )
         .redirect("/login", 302);
     }
-    const html = spa.pages.get(page) ?? spa.index;
+    const prerendered = spa.pages.get(page);
+    // A signed-in visitor's page is rendered by the app (their data and header differ); a query string
+    // may change what the page shows, so only the plain path is rendered with data.
+    const live =
+      prerendered && renderLive && !request.url.includes("?") && !hasSessionCookie(request.headers.cookie)
+        ? await renderLive(page, prerendered)
+        : null;
+    const html = live ?? prerendered ?? spa.index;
     reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
     const accepted = acceptedEncodings(request.headers["accept-encoding"]);
     const encoding = (["br", "gzip"] as const).find((name) => accepted.includes(name));

@@ -94,6 +94,12 @@ export const SESSION_COOKIE = {
 /** The page a signed-out visitor asked for, given back once after sign-in (spec §2 guards). */
 export const RETURN_PATH_COOKIE = { name: "neonlab-return-path", maxAgeSeconds: 30 * 60 } as const;
 
+/**
+ * The web build's server-side render (apps/web/src/entry-prerender.tsx, bundled whole) inside the build
+ * folder: the server imports it to render the pages that show API data with the API's current answers.
+ */
+export const WEB_SSR_ENTRY = "prerender/ssr/entry.mjs";
+
 export const SOCKET_OPTIONS = {
   reconnectionDelay: 1000,
   reconnectionDelayMax: 5000,

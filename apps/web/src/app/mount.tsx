@@ -1,11 +1,13 @@
 // The app's start (src/main.tsx imports this last): the router, then hydrating or rendering the root.
 import { MESSAGES } from "@neonlab/shared/messages";
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
 import { App } from "./app.tsx";
 import { createAppRouter } from "./router.tsx";
-import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED } from "../lib/prerender-markers.ts";
+import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED, QUERY_STATE_ID } from "../lib/prerender-markers.ts";
+import { queryClient } from "../lib/query-client.ts";
 import { readAuthToken } from "../lib/auth-token.ts";
 import { startHydrating } from "../lib/hydrated.tsx";
 
@@ -42,6 +44,25 @@ function enablePrerenderedControls(container: HTMLElement) {
 }
 
 /**
+ * A page the server rendered from API answers carries the query cache's state (src/entry-prerender.tsx):
+ * restored, the first render shows the same data as the markup, without asking the API again. The server
+ * checked those answers when it sent the page (it keeps one render while they stay the same), so they
+ * count as fetched now, not when that render was made.
+ */
+function restoreQueryState() {
+  const script = document.getElementById(QUERY_STATE_ID);
+  if (!script?.textContent) return;
+  try {
+    const state = JSON.parse(script.textContent) as DehydratedState;
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+  } catch (error) {
+    console.warn(HYDRATION_MISMATCH, error);
+  }
+}
+
+/**
  * A public page prerendered at build time is hydrated for a signed-out visitor: React takes over the
  * markup already on screen instead of building it again (no second layout, and the largest paint stays
  * the first one). A signed-in visitor sees a different header, so the app renders from scratch, as it
@@ -66,6 +87,7 @@ export async function mount() {
     );
     if (container.hasAttribute(PRERENDERED) && !readAuthToken()) {
       enablePrerenderedControls(container);
+      restoreQueryState();
       startHydrating();
       startTransition(() => {
         hydrateRoot(container, app, {

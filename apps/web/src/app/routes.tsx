@@ -160,7 +160,7 @@ export const ROUTES: RouteSpec[] = [
   {
     path: "/rank",
     layout: "default",
-    guard: "private",
+    guard: "public",
     title: "Rank",
     page: () => import("../features/rank/pages/rank-page.tsx").then((m) => m.RankPage),
   },

@@ -18,3 +18,11 @@ declare global {
     neonlabRouteModules?: string[];
   }
 }
+
+/** Around the page's markup inside #root, in index.html and in every prerendered page. */
+export const ROOT_MARKERS = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
+/**
+ * The id of the JSON script in a page the server rendered with the API's answers (src/entry-prerender.tsx,
+ * `renderLivePage`): the query cache's state that markup was rendered from, restored before hydrating.
+ */
+export const QUERY_STATE_ID = "neonlab-query-state";

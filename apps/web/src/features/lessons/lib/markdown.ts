@@ -105,8 +105,3 @@ export function sanitizeLessonHtml(html: string): string {
 export function renderMarkdown(markdown: string, highlight?: Highlighter): string {
   return sanitizeLessonHtml(markdownToHtml(markdown, highlight));
 }
-
-/** One line of markdown (code spans, emphasis, links) to sanitised inline HTML, for titles, goals and options. */
-export function renderInlineMarkdown(markdown: string): string {
-  return sanitizeLessonHtml(new Marked({ gfm: true }).parseInline(markdown, { async: false }));
-}

@@ -1,15 +1,21 @@
 import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import type { RankPeriod } from "@neonlab/shared/schemas/learning";
 import { IconAlertTriangle, IconCalendarWeek, IconChartBar, IconInfinity } from "@tabler/icons-react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { saveReturnPath } from "../../../lib/return-path.ts";
+import { useSession } from "../../auth/session.tsx";
 import { useRank } from "../api/get-rank.ts";
 import { RankTable } from "../components/rank-table.tsx";
 import classes from "../components/rank.module.css";
 
-/** /rank: all-time and this-week XP leaderboards with the caller's own position (?period=week). */
+/**
+ * /rank: all-time and this-week XP leaderboards (?period=week), open to everyone; a signed-in learner also
+ * sees their own position, even outside the top 50.
+ */
 export function RankPage() {
   const [params, setParams] = useSearchParams();
+  const { status } = useSession();
   const period: RankPeriod = params.get("period") === "week" ? "week" : "all";
 
   const choose = (value: string | null) => {
@@ -27,6 +33,14 @@ export function RankPage() {
         <p className={classes.lead}>
           Every completed lesson earns XP. The weekly board restarts each Monday at 00:00 UTC.
         </p>
+        {status === "signed-out" && (
+          <p className={classes.signIn} data-sign-in-hint>
+            <Link to="/login" onClick={() => saveReturnPath("/rank")}>
+              Sign in
+            </Link>{" "}
+            to see your own position.
+          </p>
+        )}
       </header>
       <Tabs value={period} onChange={choose} keepMounted={false}>
         <Tabs.List mb="md">
