@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { WEB_SSR_ENTRY } from "@neonlab/shared/constants";
-import { afterAll, describe, expect, it } from "vitest";
-import { createTestApp } from "./test/test-app.ts";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { courseCategories } from "./modules/learning/schema.ts";
+import { createTestApp, createTestDatabase } from "./test/test-app.ts";
 
 // The SPA fallback sends the built index.html, or a public page's prerendered copy (apps/web/vite-plugins.ts):
 // compressed, and with their inline scripts allowed by hash.
@@ -120,7 +121,10 @@ describe("the pages rendered with live data", async () => {
   );
   writeFileSync(join(dist, "prerender", "sign-in-routes.json"), "[]");
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
-  const app = await createTestApp({ env: { WEB_DIST: dist } });
+  const { database, drop } = await createTestDatabase();
+  afterAll(drop);
+  const app = await createTestApp({ env: { WEB_DIST: dist }, database });
+  const coursesPage = async () => (await app.inject("/courses")).body;
 
   it("renders a signed-out visitor's page from the API's answers, once while they stay the same", async () => {
     const answers = await Promise.all(
@@ -135,6 +139,23 @@ describe("the pages rendered with live data", async () => {
       );
     }
     expect(renders()).toBe(before + 1);
+  });
+
+  it("asks the API again after a few seconds, and renders again (once, for visitors arriving together) when the answers changed", async () => {
+    const before = await coursesPage();
+    await database.db.insert(courseCategories).values({ slug: "live-test", name: "Live Test Category" });
+    expect(await coursesPage()).toBe(before); // kept for a few seconds, not asked again on every view
+    const rendersBefore = renders();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 6000);
+      const pages = await Promise.all(Array.from({ length: 5 }, coursesPage));
+      expect(new Set(pages).size).toBe(1);
+      expect(pages[0]).toContain("Live Test Category");
+      expect(renders()).toBe(rendersBefore + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends the build's copy to a signed-in visitor and when a query string may change the page", async () => {

@@ -71,28 +71,28 @@ type WebSsr = {
 /**
  * The pages that show API data, rendered by the web build's server-side render with the answers of the
  * app's own API (anonymous GETs, through `inject`) instead of the build's placeholders, so their content
- * and images need no script to start. A page's render is kept while the answers stay the same. Null
- * (send the build's copy) when the answers fail or the render does: a failed render is logged once and
- * not tried again until the answers change.
+ * and images need no script to start. A page's render is kept while the answers stay the same, and the
+ * answers are asked again at most every LIVE_CHECK_MS (so a busy leaderboard costs one render per
+ * interval, not one per view). Null (send the build's copy) when the answers fail or the render does: a
+ * failed render is logged once and not tried again until the answers change.
  */
+const LIVE_CHECK_MS = 5000;
+
 function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string) => void) {
   const file = join(dist, WEB_SSR_ENTRY);
   if (!existsSync(file)) return null;
   let web: Promise<WebSsr | null> | undefined;
-  const rendered = new Map<string, { answers: string; html: string | null }>();
-  return async (path: string, page: string): Promise<string | null> => {
-    web ??= (import(pathToFileURL(file).href) as Promise<WebSsr>).catch((error: unknown) => {
-      app.log.error({ err: error, file }, "the web build's server-side render did not load");
-      return null;
-    });
-    const ssr = await web;
-    const requests = ssr?.liveRequests(path);
-    if (!ssr || !requests) return null;
+  const rendered = new Map<string, { answers: string; html: string | null; checkedAt: number }>();
+  const checking = new Map<string, Promise<string | null>>();
+  const check = async (ssr: WebSsr, requests: string[], path: string, page: string): Promise<string | null> => {
+    const last = rendered.get(path);
     const responses = await Promise.all(requests.map((url) => app.inject({ method: "GET", url })));
     if (responses.some((response) => response.statusCode !== 200)) return null;
     const answers = responses.map((response) => response.body).join("\n");
-    const last = rendered.get(path);
-    if (last?.answers === answers) return last.html;
+    if (last?.answers === answers) {
+      last.checkedAt = Date.now();
+      return last.html;
+    }
     let html: string | null = null;
     try {
       html = await ssr.renderLivePage(
@@ -104,8 +104,26 @@ function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string)
       app.log.error({ err: error, path }, "live page render failed; sending the build's copy");
     }
     if (last?.html) forget(last.html);
-    rendered.set(path, { answers, html });
+    rendered.set(path, { answers, html, checkedAt: Date.now() });
     return html;
+  };
+  return async (path: string, page: string): Promise<string | null> => {
+    web ??= (import(pathToFileURL(file).href) as Promise<WebSsr>).catch((error: unknown) => {
+      app.log.error({ err: error, file }, "the web build's server-side render did not load");
+      return null;
+    });
+    const ssr = await web;
+    const requests = ssr?.liveRequests(path);
+    if (!ssr || !requests) return null;
+    const last = rendered.get(path);
+    if (last && Date.now() - last.checkedAt < LIVE_CHECK_MS) return last.html;
+    // Visitors arriving together share one check (and at most one render).
+    let pending = checking.get(path);
+    if (!pending) {
+      pending = check(ssr, requests, path, page).finally(() => checking.delete(path));
+      checking.set(path, pending);
+    }
+    return pending;
   };
 }
 
