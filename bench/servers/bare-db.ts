@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { fastPglite } from "../../apps/server/src/db/pglite-engine.ts";
 import { L3_SQL, L3_STATEMENT } from "../queries.ts";
 
 const url = process.env.DATABASE_URL;
@@ -13,7 +14,9 @@ if (url) {
   // A named statement, as the app's prepared query sends it: parsed and planned once per connection.
   query = (text, values) => pool.query({ name: L3_STATEMENT, text, values });
 } else {
-  const db = new PGlite(process.env.PGLITE_DIR ?? "memory://");
+  // The same on PGlite, through its protocol API (pglite-engine.ts): PGlite's own query() parses and
+  // plans every time. In this thread, unlike the app, which runs PGlite on a worker thread.
+  const db = fastPglite(new PGlite(process.env.PGLITE_DIR ?? "memory://"));
   query = (text, values) => db.query(text, values);
 }
 

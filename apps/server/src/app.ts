@@ -49,7 +49,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database =
+    options.database ?? createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, pgliteWorker: true });
   if (!options.skipMigrations) await database.migrate();
   const db = database.db;
   const mailer =
