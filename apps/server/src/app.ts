@@ -135,16 +135,23 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 function trackInFlight(app: FastifyInstance) {
   let count = 0;
   const waiters: (() => void)[] = [];
-  // One parameter: Fastify rejects an async onRequestAbort hook whose arity is not exactly 1.
-  const finished = async (_request: unknown) => {
+  const finished = () => {
     count--;
     if (count === 0) for (const wake of waiters.splice(0)) wake();
   };
-  app.addHook("onRequest", async () => {
+  // Callback-style hooks: no promise per request.
+  app.addHook("onRequest", (_request, _reply, done) => {
     count++;
+    done();
   });
-  app.addHook("onResponse", finished);
-  app.addHook("onRequestAbort", finished);
+  app.addHook("onResponse", (_request, _reply, done) => {
+    finished();
+    done();
+  });
+  app.addHook("onRequestAbort", (_request, done) => {
+    finished();
+    done();
+  });
   return {
     drained(timeoutMs: number) {
       if (count <= 0) return Promise.resolve();
