@@ -1,4 +1,3 @@
-import compress from "@fastify/compress";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -15,6 +14,7 @@ import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
+import { registerCompression } from "./lib/compression.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { registerDevRoutes } from "./modules/dev/routes.ts";
 import { registerLearningRoutes } from "./modules/learning/routes.ts";
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  registerCompression(app);
   await app.register(cors, {
     origin: config.corsOrigin,
     credentials: true,

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { acceptedEncodings } from "./lib/compression.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
 /**
@@ -125,15 +126,6 @@ function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string)
     }
     return pending;
   };
-}
-
-/** The encodings a request's accept-encoding allows (q > 0), e.g. "gzip, br;q=0.8" → ["gzip", "br"]. */
-function acceptedEncodings(header: string | string[] | undefined): string[] {
-  return String(header ?? "")
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-    .map(([name]) => (name ?? "").trim().toLowerCase());
 }
 
 /**

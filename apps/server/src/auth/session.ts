@@ -28,20 +28,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Resolves the bearer token to a user on every /api route that is not Better Auth's own. */
 export function registerSessionHook(app: FastifyInstance, sessions: SessionResolver) {
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
+  // Callback-style: it runs on every request, and only a request with a token needs to wait.
+  app.addHook("onRequest", (request, _reply, done) => {
     const route = request.routeOptions.url;
     // Unmatched paths fall through to the 404 handler; docs and Better Auth's own routes are open.
-    if (!route?.startsWith("/api/") || route.startsWith("/api/auth/") || route.startsWith("/api/docs")) return;
+    if (!route?.startsWith("/api/") || route.startsWith("/api/auth/") || route.startsWith("/api/docs")) return done();
     const mode = request.routeOptions.config?.auth ?? "user";
-    if (mode === "public") return;
+    if (mode === "public") return done();
     const token = bearerToken(request);
-    if (!token) {
-      if (mode === "user") throw unauthorized();
-      return;
-    }
-    const user = await sessions.resolve(token);
-    if (!user && mode === "user") throw unauthorized("Your session has expired. Please sign in again.");
-    request.user = user;
+    if (!token) return done(mode === "user" ? unauthorized() : undefined);
+    sessions.resolve(token).then((user) => {
+      if (!user && mode === "user") return done(unauthorized("Your session has expired. Please sign in again."));
+      request.user = user;
+      done();
+    }, done);
   });
 }
 

@@ -27,12 +27,14 @@ export function findNul(value: unknown): string | null {
  * (a 500). Refuse it up front, in path parameters, query strings and JSON bodies of every route.
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook("preValidation", async (request) => {
+  // Callback-style: it runs on every request, and a promise each time is measurable (bench L3).
+  app.addHook("preValidation", (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const where = findNul(part);
       if (where !== null) {
-        throw badRequest(`${where ? `${where}: ` : ""}Text must not contain the NUL character (\\u0000).`);
+        return done(badRequest(`${where ? `${where}: ` : ""}Text must not contain the NUL character (\\u0000).`));
       }
     }
+    done();
   });
 }
