@@ -83,7 +83,7 @@ const PRELOADED_FONTS = [
 type RouteEntry = { path: string; guard: string; module: string };
 
 /** The routes of src/app/routes.tsx whose page is a plain `import("…")`, with their guard. */
-export function routeModules(routesFile: string): RouteEntry[] {
+function routeModules(routesFile: string): RouteEntry[] {
   const source = readFileSync(routesFile, "utf8");
   const entries: RouteEntry[] = [];
   const route =
@@ -255,8 +255,6 @@ export function precompress(): Plugin {
 }
 
 const ROUTE_SCRIPT = /<script>\(\(\) => \{\n {2}const routes = [\s\S]*?<\/script>\n\s*/;
-/** Pages whose content depends on the query string (a token, an OAuth result): rendered in the browser. */
-const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
 /**
  * A prerendered page's start: after its first frame (at once in a hidden tab, which paints none) it
  * preloads the app's chunks and the page's, then runs the entry. Until then there is nothing to download
@@ -290,7 +288,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * controls are disabled until the app has taken the page over (input typed before then would be lost).
  * A page that fails to render is left out with a warning.
  */
-export function prerender(options: { entry: string; routesFile: string }): Plugin {
+export function prerender(options: { entry: string }): Plugin {
   let config: ResolvedConfig;
   return {
     name: "neonlab-prerender",
@@ -327,8 +325,9 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
           },
         },
       });
-      const { render, signInPaths } = (await import(pathToFileURL(serverEntry).href)) as {
+      const { render, prerenderPaths, signInPaths } = (await import(pathToFileURL(serverEntry).href)) as {
         render: (path: string) => Promise<{ html: string; title: string | null } | null>;
+        prerenderPaths: () => string[];
         signInPaths: () => string[];
       };
       const template = readFileSync(join(outDir, "index.html"), "utf8");
@@ -337,9 +336,11 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
       }
       const pages: Record<string, string> = {};
       mkdirSync(join(outDir, "prerender"), { recursive: true });
-      for (const { path, guard } of routeModules(options.routesFile)) {
-        // Public and sign-in pages (a signed-in visitor of the latter is sent on by the app).
-        if ((guard !== "public" && guard !== "guest") || path.includes(":") || NOT_PRERENDERED.has(path)) continue;
+      for (const path of prerenderPaths()) {
+        // Only pages whose chunks and CSS earlyDownloads found (a plain import() in routes.tsx): without
+        // its CSS inlined a page would paint unstyled (the placeholder pages).
+        const files = routeFiles.get(pathPattern(path));
+        if (!files) continue;
         let page: { html: string; title: string | null } | null;
         try {
           page = await render(path);
@@ -348,7 +349,6 @@ export function prerender(options: { entry: string; routesFile: string }): Plugi
           continue;
         }
         if (!page) continue;
-        const files = routeFiles.get(pathPattern(path)) ?? { js: [], css: [] };
         const styles = files.css.map((href) => inlineStylesheet(href, readFileSync(join(outDir, href), "utf8")));
         // The page paints from the HTML alone; its scripts start after that first frame (see appStart).
         const modules: string[] = [];

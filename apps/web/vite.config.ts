@@ -24,10 +24,7 @@ export default defineConfig({
     react(),
     buildIdPlugin(),
     precompress(),
-    prerender({
-      entry: resolve(import.meta.dirname, "src/entry-prerender.tsx"),
-      routesFile: resolve(import.meta.dirname, "src/app/routes.tsx"),
-    }),
+    prerender({ entry: resolve(import.meta.dirname, "src/entry-prerender.tsx") }),
   ],
   server: {
     port: 5173,

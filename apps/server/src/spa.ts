@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { acceptedEncodings } from "./lib/compression.ts";
+import { preferredEncoding } from "./lib/compression.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
 /**
@@ -69,6 +69,8 @@ type WebSsr = {
   renderLivePage(page: string, path: string, answers: unknown[]): Promise<string>;
 };
 
+const LIVE_CHECK_MS = 5000;
+
 /**
  * The pages that show API data, rendered by the web build's server-side render with the answers of the
  * app's own API (anonymous GETs, through `inject`) instead of the build's placeholders, so their content
@@ -77,8 +79,6 @@ type WebSsr = {
  * interval, not one per view). Null (send the build's copy) when the answers fail or the render does: a
  * failed render is logged once and not tried again until the answers change.
  */
-const LIVE_CHECK_MS = 5000;
-
 function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string) => void) {
   const file = join(dist, WEB_SSR_ENTRY);
   if (!existsSync(file)) return null;
@@ -198,8 +198,7 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
         : null;
     const html = live ?? prerendered ?? spa.index;
     reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
-    const accepted = acceptedEncodings(request.headers["accept-encoding"]);
-    const encoding = (["br", "gzip"] as const).find((name) => accepted.includes(name));
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (!encoding) return reply.send(html);
     return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
   });

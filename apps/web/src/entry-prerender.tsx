@@ -64,27 +64,45 @@ export async function render(path: string): Promise<Prerendered | null> {
   return { html: route.markup(), title: handle ? `${handle.title} · NeonLab` : null };
 }
 
+/** Pages whose content depends on the query string (a token, an OAuth result): rendered in the browser. */
+const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
+
+/**
+ * The pages the build renders (apps/web/vite-plugins.ts): public and sign-in pages without parameters (a
+ * signed-in visitor of a sign-in page is sent on by the app).
+ */
+export function prerenderPaths(): string[] {
+  return ROUTES.filter(
+    (route) =>
+      (route.guard === "public" || route.guard === "guest") &&
+      !route.path.includes(":") &&
+      !NOT_PRERENDERED.has(route.path),
+  ).map((route) => route.path);
+}
+
 /** The sign-in-required routes' paths (the server sends a visitor without a session on to /login). */
 export function signInPaths(): string[] {
   return ROUTES.filter((route) => route.guard === "private").map((route) => route.path);
 }
 
 /**
- * Public pages whose first view is API data: the server renders them with the answers to these
- * anonymous GETs, so a signed-out visitor sees the data (and its images start loading) before any script.
- * The query keys are the ones the page reads, so hydration finds that data in the cache.
+ * Public pages whose first view is API data: the server renders them with the answers to these queries'
+ * anonymous GETs (`meta.api`), so a signed-out visitor sees the data (and its images start loading)
+ * before any script. They are the queries the page reads, so hydration finds that data in the cache.
  */
-const LIVE_PAGES: Record<string, { api: string; queryKey: QueryKey }[]> = {
-  "/courses": [
-    { api: "/api/courses", queryKey: coursesQuery(null).queryKey },
-    { api: "/api/course-categories", queryKey: courseCategoriesQuery().queryKey },
-  ],
-  "/rank": [{ api: "/api/rank?period=all", queryKey: rankQuery("all").queryKey }],
+const LIVE_PAGES: Record<string, { queryKey: QueryKey; meta?: Record<string, unknown> }[]> = {
+  "/courses": [coursesQuery(null), courseCategoriesQuery()],
+  "/rank": [rankQuery("all")],
 };
 
 /** The API paths whose answers `renderLivePage` needs for `path`, or null when the page shows no API data. */
 export function liveRequests(path: string): string[] | null {
-  return LIVE_PAGES[path]?.map((source) => source.api) ?? null;
+  return (
+    LIVE_PAGES[path]?.map(({ queryKey, meta }) => {
+      if (typeof meta?.api !== "string") throw new Error(`query ${JSON.stringify(queryKey)} has no meta.api`);
+      return meta.api;
+    }) ?? null
+  );
 }
 
 /** JSON that can sit inside a <script> element: `<` never closes it. */

@@ -20,6 +20,19 @@ describe("session fast path", async () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it("answers a route that needs a user with 401 and why; an optional one with a dead token as signed out", async () => {
+    const none = await app.inject({ url: "/api/profile" });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe("You need to sign in to do that.");
+    const dead = { authorization: "Bearer no-such-session-token" };
+    const expired = await app.inject({ url: "/api/profile", headers: dead });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe("Your session has expired. Please sign in again.");
+    const rank = await app.inject({ url: "/api/rank", headers: dead });
+    expect(rank.statusCode).toBe(200);
+    expect(rank.json().me).toBeNull();
+  });
+
   it("makes sign-out effective at once, even right after a cached request", async () => {
     const user = await createUser(app);
     expect((await app.inject({ url: "/api/profile", headers: user.headers })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../test/test-app.ts";
-import { acceptedEncodings, COMPRESS_THRESHOLD, registerCompression } from "./compression.ts";
+import { COMPRESS_THRESHOLD, preferredEncoding, registerCompression } from "./compression.ts";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) };
 
@@ -48,9 +48,11 @@ describe("compression of answers", async () => {
     expect(svg.headers["content-encoding"]).toBe("gzip");
   });
 
-  it("reads q-values in accept-encoding", () => {
-    expect(acceptedEncodings("gzip, br;q=0.8, deflate;q=0")).toEqual(["gzip", "br"]);
-    expect(acceptedEncodings(undefined)).toEqual([]);
+  it("prefers brotli, then gzip, reading q-values in accept-encoding", () => {
+    expect(preferredEncoding("gzip, br;q=0.8, deflate;q=0")).toBe("br");
+    expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("deflate, identity")).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
   });
 
   it("compresses the real app's large answers (the OpenAPI document)", async () => {

@@ -6,13 +6,19 @@ export const COMPRESS_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(?:application\/(?:json|javascript|xml)|text\/|image\/svg\+xml)/;
 
 /** The encodings a request's accept-encoding allows (q > 0), e.g. "gzip, br;q=0.8" → ["gzip", "br"]. */
-export function acceptedEncodings(header: string | string[] | undefined): string[] {
+function acceptedEncodings(header: string | string[] | undefined): string[] {
   return String(header ?? "")
     .split(",")
     .map((part) => part.trim().split(";"))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
     .map(([name]) => (name ?? "").trim().toLowerCase())
     .filter((name) => name !== "");
+}
+
+/** The encoding to send for a request's accept-encoding: brotli, else gzip, else none. */
+export function preferredEncoding(header: string | string[] | undefined): "br" | "gzip" | null {
+  const accepted = acceptedEncodings(header);
+  return accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : null;
 }
 
 /**
@@ -31,8 +37,7 @@ export function registerCompression(app: FastifyInstance) {
       return done(null, payload);
     }
     reply.header("vary", mergeVary(reply.getHeader("vary")));
-    const accepted = acceptedEncodings(request.headers["accept-encoding"]);
-    const encoding = accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : null;
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (!encoding) return done(null, payload);
     const finish = (error: Error | null, compressed: Buffer) => {
       if (error) return done(null, payload);

@@ -42,16 +42,34 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.genericError;
 }
 
+/** The address `api(path, { query })` requests, without the origin, e.g. "/api/rank?period=all". */
+export function apiPath(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/${path.replace(/^\/+/, "")}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * A query's `queryFn` for one GET, and its address as `meta.api`, written once: the server renders the
+ * live pages from the same address (src/entry-prerender.tsx).
+ */
+export function getQuery<T>(path: string, query?: Query) {
+  return {
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api<T>(path, { query, signal }),
+    meta: { api: apiPath(path, query) },
+  };
+}
+
 /**
  * Calls the product API with the bearer token. Network failures are retried (3 attempts in
  * total); non-idempotent requests are retried once on the spec's retryable statuses.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
-  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-  }
+  const url = new URL(apiPath(path, options.query), window.location.origin);
   const headers: Record<string, string> = { accept: "application/json" };
   const token = options.anonymous ? null : readAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -1,13 +1,11 @@
 import type { CourseCategory } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-
-export const getCourseCategories = (signal?: AbortSignal) => api<CourseCategory[]>("course-categories", { signal });
+import { getQuery } from "../../../lib/api-client.ts";
 
 export const courseCategoriesQuery = () =>
   queryOptions({
     queryKey: ["courses", "categories"] as const,
-    queryFn: ({ signal }) => getCourseCategories(signal),
+    ...getQuery<CourseCategory[]>("course-categories"),
     staleTime: 5 * 60_000,
   });
 

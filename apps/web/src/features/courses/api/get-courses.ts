@@ -1,15 +1,12 @@
 import type { Course } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { getQuery } from "../../../lib/api-client.ts";
 
 /** Courses of one category (ordered by id), or all of them without a category. */
-export const getCourses = (categoryId: number | null, signal?: AbortSignal) =>
-  api<Course[]>("courses", { query: { categoryId }, signal });
-
 export const coursesQuery = (categoryId: number | null) =>
   queryOptions({
     queryKey: ["courses", "list", { categoryId }] as const,
-    queryFn: ({ signal }) => getCourses(categoryId, signal),
+    ...getQuery<Course[]>("courses", { categoryId }),
   });
 
 export const useCourses = (categoryId: number | null, enabled = true) =>
