@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// The house rules CI checks (`npm run check:structure`):
+// - no import cycle between files (dependency-cruiser, .dependency-cruiser.cjs);
+// - no cycle between modules: a server module (apps/server/src/modules/<m>), a web feature
+//   (apps/web/src/features/<f>) or any other top-level folder or file of a package's src;
+// - no source file over 400 lines outside tests.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cruise } from "dependency-cruiser";
+
+const ROOTS = ["apps/server/src", "apps/web/src", "packages/shared/src"];
+const MAX_LINES = 400;
+const require = createRequire(import.meta.url);
+const config = require("../.dependency-cruiser.cjs");
+
+const result = await cruise(ROOTS, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } });
+const { modules, summary } = result.output;
+const problems = [];
+
+for (const violation of summary.violations) {
+  const path = violation.cycle ? [violation.from, ...violation.cycle.map((step) => step.name)] : [violation.from];
+  problems.push(`${violation.rule.name}: ${path.join(" → ")}`);
+}
+
+/** The module a file belongs to: modules/<m> and features/<f> folders, else the first level under src. */
+function moduleOf(file) {
+  const match = /^(apps\/server\/src|apps\/web\/src|packages\/shared\/src)\/((?:modules|features)\/[^/]+|[^/]+)/.exec(file);
+  return match ? `${match[1]}/${match[2]}`.replace(/\.(ts|tsx)$/, "") : null;
+}
+
+// Type-only imports are left out: they vanish at run time, and the app context names every service's type.
+// Test support (src/test/, test-helpers, testing/) may reach into any module.
+const isTestSupport = (file) => /(^|\/)(test|testing)\/|test-helpers\.ts$/.test(file);
+const edges = new Map();
+for (const module of modules) {
+  const from = moduleOf(module.source);
+  if (!from || isTestSupport(module.source)) continue;
+  for (const dependency of module.dependencies) {
+    if (dependency.dependencyTypes.includes("type-only")) continue;
+    const to = moduleOf(dependency.resolved);
+    if (!to || to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+  }
+}
+for (const cycle of stronglyConnected(edges)) problems.push(`module cycle: ${cycle.join(" ⇄ ")}`);
+
+for (const module of modules) {
+  const file = module.source;
+  if (!/\.(ts|tsx|mjs|js)$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("node_modules")) continue;
+  const lines = readFileSync(file, "utf8").split("\n").length;
+  if (lines > MAX_LINES) problems.push(`too long: ${file} has ${lines} lines (at most ${MAX_LINES})`);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}
+console.log(`structure: ${modules.length} files, ${edges.size} modules, no cycles, no file over ${MAX_LINES} lines`);
+
+/** Tarjan's algorithm; returns each group of modules that reach one another. */
+function stronglyConnected(graph) {
+  let index = 0;
+  const indices = new Map();
+  const lowlinks = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (node) => {
+    indices.set(node, index);
+    lowlinks.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        lowlinks.set(node, Math.min(lowlinks.get(node), lowlinks.get(next)));
+      } else if (onStack.has(next)) {
+        lowlinks.set(node, Math.min(lowlinks.get(node), indices.get(next)));
+      }
+    }
+    if (lowlinks.get(node) === indices.get(node)) {
+      const group = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return groups;
+}
