@@ -60,7 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config,
     db,
     mailer,
-    onError: (error) => app.log.error({ err: error }, "auth mail failed"),
+    onError: (error, what) => app.log.error({ err: error }, what),
   });
   const sessions = createSessionResolver({ db, secret: config.authSecret });
   const realtime = createRealtime({
