@@ -310,6 +310,19 @@ describe("Idempotency-Key", () => {
     expect(decoded[1]).toBe(decoded[0]);
   });
 
+  it("an account deleted with a key takes its keys with it", async () => {
+    const user = await createUser(app);
+    await answerQuiz(user, newKey());
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/users",
+      headers: { ...user.headers, "idempotency-key": newKey() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [kept] = await db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    expect(kept?.n).toBe(0);
+  });
+
   it("the OpenAPI document names the header on every writing operation", async () => {
     const doc = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header" });
