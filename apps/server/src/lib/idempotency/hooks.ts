@@ -33,8 +33,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
 
   function claim(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    // Anonymous calls are not keyed: there is no one the key belongs to.
-    if (header === undefined || request.user === null) return done();
+    // Anonymous calls are not keyed (there is no one the key belongs to), and reads need no key.
+    if (header === undefined || request.user === null || READ_METHODS.has(request.method)) return done();
     const key = parseIdempotencyKey(header);
     if (key === null) return void reply.status(400).send(errorBody(400, IDEMPOTENCY_MESSAGES.invalid));
     const owner = { userId: request.user.id, key };
