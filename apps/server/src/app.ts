@@ -15,6 +15,8 @@ import { createDatabase, type Database } from "./db/client.ts";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { registerCompression } from "./lib/compression.ts";
+import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
+import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { registerDevRoutes } from "./modules/dev/routes.ts";
 import { registerLearningRoutes } from "./modules/learning/routes.ts";
@@ -60,7 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config,
     db,
     mailer,
-    onError: (error) => app.log.error({ err: error }, "auth mail failed"),
+    onError: (error, what) => app.log.error({ err: error }, what),
   });
   const sessions = createSessionResolver({ db, secret: config.authSecret });
   const realtime = createRealtime({
@@ -91,11 +93,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compression (it keeps answers uncompressed) and before the routes (it adds itself to them).
+  registerIdempotency(app, db);
   registerCompression(app);
   await app.register(cors, {
     origin: config.corsOrigin,
     credentials: true,
-    exposedHeaders: ["set-auth-token"],
+    exposedHeaders: ["set-auth-token", REPLAYED_HEADER],
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
   });
   await app.register(rateLimit, { global: false });
@@ -106,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: withIdempotencyKeyParameter,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 

@@ -22,11 +22,17 @@ import { oauthPlugins, withHandoffToken } from "./oauth.ts";
 
 export const CLIENT_IP_HEADER = "x-neonlab-client-ip";
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; onError: (error: unknown) => void };
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Failures that must not fail the request (mail sending, the profile made after sign-up): logged. */
+  onError: (error: unknown, what: string) => void;
+};
 
 /** Mail sending never blocks the response (timing) but failures are logged. */
 const sendLater = (deps: AuthDeps, send: () => Promise<void>) => {
-  send().catch(deps.onError);
+  send().catch((error) => deps.onError(error, "auth mail failed"));
 };
 
 /** Better Auth signs e-mail change links with a JWT whose payload carries `updateTo`. */
@@ -104,8 +110,13 @@ export function createAuth(deps: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
+          // Runs after the user row is written (Better Auth's after-commit hook), so it can not roll the
+          // sign-up back: a failure is logged and the session lookup makes the missing profile on the
+          // user's next request (auth/session-resolver.ts).
           after: async (user) => {
-            await createProfile(db, user);
+            await createProfile(db, user).catch((error) =>
+              deps.onError(error, "profile creation after sign-up failed"),
+            );
           },
         },
       },

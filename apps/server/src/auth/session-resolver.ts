@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../lib/prepared.ts";
 import { sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
+import { createProfile } from "../modules/profiles/service.ts";
 
 export type AuthUser = { id: string; email: string; role: Role; sessionId: string };
 
@@ -24,6 +25,8 @@ const sessionQuery = preparedPerDb((db) =>
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
       email: users.email,
+      name: users.name,
+      profileId: profiles.id,
       role: profiles.role,
     })
     .from(sessions)
@@ -53,6 +56,8 @@ export function createSessionResolver(options: { db: Db; secret: string; ttlMs?:
   async function lookup(sessionToken: string): Promise<{ user: AuthUser; expiresAt: number } | null> {
     const [row] = await sessionQuery(db).execute({ token: sessionToken });
     if (!row) return null;
+    // Sign-up makes the profile after the user row and can not roll back (auth.ts): make a missing one now.
+    if (row.profileId === null) await createProfile(db, { id: row.userId, name: row.name, email: row.email });
     const user = { id: row.userId, email: row.email, role: row.role ?? "user", sessionId: row.sessionId };
     return { user, expiresAt: row.expiresAt.getTime() };
   }

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase, type Database, type Db } from "../db/client.ts";
 import { users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
+import { createProfile } from "../modules/profiles/service.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -62,6 +63,8 @@ export async function createUserCommand(
     accountId: user.id,
     password: await ctx.password.hash(password),
   });
+  // The user hook only logs a failed profile insert; the role needs the profile now (a no-op when it exists).
+  await createProfile(deps.db, user);
   await deps.db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, user.id));
   return { id: user.id, email, role, generatedPassword: generated };
 }

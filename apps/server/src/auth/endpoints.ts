@@ -1,0 +1,158 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { errorBody } from "../errors.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
+import type { Auth } from "./auth.ts";
+import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
+import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { AUTH_ROUTE_RULES, type AuthRouteRule, firstIssue, type Limit, oauthStartSchema } from "./request-schemas.ts";
+import { bearerToken } from "./session.ts";
+import type { SessionResolver } from "./session-resolver.ts";
+
+// Authenticated routes without a rule (sign-out, session list…) still count per session.
+const PER_SESSION_DEFAULT: Limit = { max: 30, windowSeconds: 60 };
+
+/** One request to a Better Auth endpoint: its path under /api/auth and its body as checked so far. */
+export type AuthCall = { request: FastifyRequest; reply: FastifyReply; path: string; body: unknown };
+export type AuthEndpoint = (call: AuthCall) => Promise<unknown>;
+
+export type AuthEndpointDeps = {
+  auth: Auth;
+  limiter: RateLimiter;
+  codeTurns: CodeTurns;
+  rateLimit: boolean;
+  db?: Db;
+  sessions?: SessionResolver;
+};
+
+export function tooMany(reply: FastifyReply, wait: number) {
+  reply.header("retry-after", String(wait));
+  return reply.status(429).send(errorBody(429, `Too many attempts. Please wait ${wait} seconds and try again.`));
+}
+
+const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send(errorBody(400, message));
+
+/**
+ * The handlers of the Better Auth endpoints that get our checks (POST only; reads pass through). Each
+ * check answers itself and returns the sent reply, or null to go on.
+ */
+export function authEndpoints(deps: AuthEndpointDeps) {
+  const { auth, limiter, codeTurns, rateLimit, db, sessions } = deps;
+
+  const forward: AuthEndpoint = async (call) =>
+    sendFetchResponse(call.reply, await auth.handler(toFetchRequest(call.request, call.path, call.body)));
+
+  function checkBody(call: AuthCall, rule: AuthRouteRule): FastifyReply | null {
+    if (!rule.body) return null;
+    const { body } = call;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      return badRequest(call.reply, "The request body must be a JSON object.");
+    }
+    const parsed = rule.body.safeParse(body);
+    if (!parsed.success) return badRequest(call.reply, firstIssue(parsed.error));
+    call.body = parsed.data;
+    return null;
+  }
+
+  function overAccountLimit(call: AuthCall, rule?: AuthRouteRule): FastifyReply | null {
+    if (!rateLimit) return null;
+    const wait = hitAccount(limiter, call, rule);
+    return wait > 0 ? tooMany(call.reply, wait) : null;
+  }
+
+  /** The endpoint's body rule and per-account limit, then `next` (Better Auth itself by default). */
+  const ruled = (path: string, next: AuthEndpoint = forward): AuthEndpoint => {
+    const rule = AUTH_ROUTE_RULES[path];
+    if (!rule) throw new Error(`No auth route rule for ${path}`);
+    return async (call) => checkBody(call, rule) ?? overAccountLimit(call, rule) ?? next(call);
+  };
+
+  // Requests on one address's e-mail code take turns, and a code out of tries is refused (code-guard.ts).
+  const takeCodeTurn: AuthEndpoint = async (call) => {
+    const target = codeTarget(call.path, call.body);
+    if (!target) return forward(call);
+    const response = await codeTurns.run(target.identifier, async () => {
+      if (target.checks && db && (await codeExhausted(db, target.identifier))) return null;
+      return auth.handler(toFetchRequest(call.request, call.path, call.body));
+    });
+    if (!response) {
+      return call.reply.status(403).send({ ...errorBody(403, exhaustedCodeMessage), code: "TOO_MANY_ATTEMPTS" });
+    }
+    return sendFetchResponse(call.reply, response);
+  };
+
+  // A new code is mailed at most once a minute per address (code-throttle.ts).
+  const throttledCodeMail: AuthEndpoint = async (call) => {
+    if (rateLimit && db) {
+      const { email, type } = call.body as { email: string; type: CodeType };
+      const wait = await codeResendWait(db, type, email);
+      if (wait > 0) {
+        call.reply.header("retry-after", String(wait));
+        return call.reply.status(429).send(errorBody(429, resendWaitMessage(wait)));
+      }
+    }
+    return takeCodeTurn(call);
+  };
+
+  const signInSocial = ruled("/sign-in/social");
+
+  // The client's OAuth start (Better Auth's older generic-OAuth route), mapped onto /sign-in/social.
+  const oauthStart: AuthEndpoint = async (call) => {
+    const parsed = oauthStartSchema.safeParse(call.body);
+    if (!parsed.success) return badRequest(call.reply, firstIssue(parsed.error));
+    const { providerId, errorCallbackURL, ...rest } = parsed.data;
+    const body = { ...rest, provider: providerId, errorCallbackURL: errorCallbackURL ?? "/login" };
+    return signInSocial({ ...call, path: "/sign-in/social", body });
+  };
+
+  // Sign-out also drops the token from the session cache at once.
+  const signOut: AuthEndpoint = async (call) => {
+    const limited = overAccountLimit(call);
+    if (limited) return limited;
+    const response = await auth.handler(toFetchRequest(call.request, call.path, call.body));
+    const bearer = bearerToken(call.request);
+    if (response.ok && bearer) sessions?.forgetToken(bearer);
+    return sendFetchResponse(call.reply, response);
+  };
+
+  /** Any other POST: the per-session limit, then Better Auth. */
+  const passThrough: AuthEndpoint = async (call) => overAccountLimit(call) ?? forward(call);
+
+  const post: Record<string, AuthEndpoint> = {
+    // Every path with a body rule is checked; the entries after the spread add more to some of them.
+    ...Object.fromEntries(Object.keys(AUTH_ROUTE_RULES).map((path) => [path, ruled(path)])),
+    "/sign-in/email-otp": ruled("/sign-in/email-otp", takeCodeTurn),
+    "/email-otp/verify-email": ruled("/email-otp/verify-email", takeCodeTurn),
+    "/email-otp/send-verification-otp": ruled("/email-otp/send-verification-otp", throttledCodeMail),
+    "/sign-in/social": signInSocial,
+    "/sign-in/oauth2": oauthStart,
+    "/sign-out": signOut,
+  };
+
+  return {
+    /** The handler of a request to `path`: a POST endpoint with checks, else the plain pass-through. */
+    handlerFor(method: string, path: string): AuthEndpoint {
+      if (method !== "POST") return forward;
+      return Object.hasOwn(post, path) ? (post[path] as AuthEndpoint) : passThrough;
+    },
+  };
+}
+
+/** Seconds to wait under the per-account limit (0: go on); the account is the e-mail, token or session. */
+function hitAccount(limiter: RateLimiter, call: AuthCall, rule: AuthRouteRule | undefined): number {
+  const fields = (call.body ?? {}) as Record<string, unknown>;
+  const session = bearerToken(call.request);
+  let account: string | undefined;
+  let limit = rule?.perAccount;
+  if (rule?.account === "email" && typeof fields.email === "string") {
+    account = `${String(fields.type ?? "")}:${fields.email.trim().toLowerCase()}`;
+  } else if (rule?.account === "token" && typeof fields.token === "string") {
+    account = fields.token;
+  } else if (session) {
+    account = `session:${session}`;
+    limit ??= PER_SESSION_DEFAULT;
+  }
+  if (!account || !limit) return 0;
+  return limiter.hit(`account:${call.path}:${account}`, limit.max, limit.windowSeconds);
+}

@@ -1,0 +1,49 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../modules/accounts/schema.ts";
+import { profiles } from "../modules/profiles/schema.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createUser } from "../test/users.ts";
+
+const app = await createTestApp();
+const db = app.ctx.db;
+
+/** Makes every profile insert for this display name fail, as a database error would. */
+async function breakProfileInserts(displayName: string) {
+  await db.execute(
+    sql.raw(`create or replace function fail_profile_insert() returns trigger language plpgsql as $$
+      begin raise exception 'simulated profile insert failure'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger fail_profile_insert before insert on profiles for each row
+      when (new.display_name = '${displayName}') execute function fail_profile_insert()`),
+  );
+  return async () => {
+    await db.execute(sql.raw("drop trigger fail_profile_insert on profiles"));
+    await db.execute(sql.raw("drop function fail_profile_insert()"));
+  };
+}
+
+describe("the profile made at sign-up", () => {
+  it("a failed profile insert does not fail sign-up, and the profile is made on the user's next request", async () => {
+    const repair = await breakProfileInserts("Broken Profile");
+    let user: Awaited<ReturnType<typeof createUser>>;
+    try {
+      user = await createUser(app, { displayName: "Broken Profile" });
+      expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+      expect(await db.select().from(profiles).where(eq(profiles.id, user.id))).toHaveLength(0);
+    } finally {
+      await repair();
+    }
+
+    // The first requests (at once) find no profile; one of them makes it and all of them see it.
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => app.inject({ method: "GET", url: "/api/profile", headers: user.headers })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, display_name: "Broken Profile", username: "broken-profile" });
+    }
+    expect(await db.select().from(profiles).where(eq(profiles.id, user.id))).toHaveLength(1);
+  });
+});
