@@ -4,3 +4,5 @@ export * from "../modules/profiles/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../adapters/mail/schema.ts";
 export * from "../modules/learning/schema.ts";
+export * from "../modules/progress/schema.ts";
+export * from "../modules/wallet/schema.ts";

@@ -7,16 +7,9 @@ import type { App } from "../app.ts";
 import { setRoleCommand } from "../cli/admin.ts";
 import { accounts, sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
-import {
-  chapterBadges,
-  chapters,
-  completedLessons,
-  quizzes,
-  reflections,
-  streakFreezeInventory,
-  streaks,
-} from "../modules/learning/schema.ts";
-import { getStreak } from "../modules/learning/streak-service.ts";
+import { chapterBadges, chapters, completedLessons, quizzes, reflections } from "../modules/learning/schema.ts";
+import { streakFreezeInventory, streaks } from "../modules/progress/schema.ts";
+import { getStreak } from "../modules/progress/streak-service.ts";
 import { lessonId } from "../modules/learning/test-helpers.ts";
 import { createUser } from "./users.ts";
 

@@ -11,15 +11,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createUser } from "../../test/users.ts";
-import {
-  completedLessons,
-  quizPasses,
-  reflectionAnswers,
-  streakEvents,
-  streaks,
-  userActivities,
-  xpEvents,
-} from "./schema.ts";
+import { streakEvents, streaks, userActivities, xpEvents } from "../progress/schema.ts";
+import { completedLessons, quizPasses, reflectionAnswers } from "./schema.ts";
 import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";
 
 describe("lesson completion", async () => {

@@ -6,19 +6,12 @@ import type { App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
-import {
-  completedChapters,
-  completedCourses,
-  completedLessons,
-  neonbitsBalances,
-  neonbitsLedger,
-  streakEvents,
-  streakFreezeInventory,
-  streaks,
-  xpEvents,
-} from "./schema.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson, setStreak, utcDay } from "./test-helpers.ts";
-import { grantNeonBits } from "./wallet-service.ts";
+import { streakEvents, streakFreezeInventory, streaks, xpEvents } from "../progress/schema.ts";
+import { setStreak, utcDay } from "../progress/test-helpers.ts";
+import { neonbitsBalances, neonbitsLedger } from "../wallet/schema.ts";
+import { grantNeonBits } from "../wallet/service.ts";
+import { completedChapters, completedCourses, completedLessons } from "./schema.ts";
+import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 
 const N = 50;
 

@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
-import { neonbitsBalances, neonbitsLedger, streaks } from "./schema.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson, setStreak, utcDay } from "./test-helpers.ts";
-import { grantNeonBits } from "./wallet-service.ts";
+import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
+import { neonbitsBalances, neonbitsLedger } from "../wallet/schema.ts";
+import { grantNeonBits } from "../wallet/service.ts";
+import { streaks } from "./schema.ts";
+import { setStreak, utcDay } from "./test-helpers.ts";
 
 async function giveNeonBits(db: Db, userId: string, amount: number) {
   await db.transaction(async (tx) =>

@@ -5,7 +5,7 @@ import type { TestUser } from "../../test/users.ts";
 import { createUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
 import { weekStart } from "./rank-service.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
+import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
 
 // The rank reads aggregates kept by triggers (drizzle/0004): every check here compares the API with a
 // full count over the source tables, so a missed or doubled aggregate update fails the test.

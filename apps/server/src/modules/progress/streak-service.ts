@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { STREAK_SAVE_MAX_DAYS } from "@neonlab/shared/constants";
 import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/learning";
 import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
@@ -15,9 +16,9 @@ import {
 } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
-import { profiles } from "../profiles/schema.ts";
+import { timeZoneOf } from "../profiles/service.ts";
+import { getNeonBitsBalance, spendNeonBits } from "../wallet/service.ts";
 import { streakEvents, streakFreezeInventory, streaks } from "./schema.ts";
-import { getNeonBitsBalance, spendNeonBits } from "./wallet-service.ts";
 
 /** Until the shop sells them, every user starts with one free streak freeze. */
 export const STARTER_FREEZES = 1;
@@ -36,11 +37,6 @@ function safeZone(zone: string | null | undefined): string {
   return zone && isValidTimeZone(zone) ? zone : "UTC";
 }
 
-async function timeZoneOf(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ zone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
-  return safeZone(row?.zone);
-}
-
 export type LockedStreak = { state: StreakState; view: StreakView; zone: string; today: string };
 
 /**
@@ -50,7 +46,7 @@ export type LockedStreak = { state: StreakState; view: StreakView; zone: string;
 export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
   await tx.insert(streaks).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for("update");
-  const zone = await timeZoneOf(tx, userId);
+  const zone = safeZone(await timeZoneOf(tx, userId));
   const today = localDay(now, zone);
   const state = toState(row);
   const view = viewStreak(state, today, zone);
@@ -136,12 +132,19 @@ export async function getStreak(db: Db, userId: string, now = new Date()): Promi
   });
 }
 
-/** The columns displayedStreakCount reads, for a query that joins the streak row. */
-export const streakCountColumns = {
-  count: streaks.count,
-  lastUpdated: streaks.lastUpdated,
-  freezeOn: streaks.freezeOn,
-  frozenAt: streaks.frozenAt,
+/**
+ * For one-statement reads of other modules (the profile view): the streak row, joined on the user id,
+ * and the columns displayedStreakCount reads.
+ */
+export const streakRows = {
+  table: streaks,
+  on: (userId: AnyPgColumn) => eq(streaks.userId, userId),
+  countColumns: {
+    count: streaks.count,
+    lastUpdated: streaks.lastUpdated,
+    freezeOn: streaks.freezeOn,
+    frozenAt: streaks.frozenAt,
+  },
 };
 
 /** The displayed streak count from a streak row read without locking (profile header); 0 without one. */

@@ -1,8 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import type { ActivityKind } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
-import { profiles } from "../profiles/schema.ts";
-import { userActivities, xpEvents } from "./schema.ts";
+import { addXp } from "../profiles/service.ts";
+import { xpEvents } from "./schema.ts";
 
 export type XpGrant = { userId: string; amount: number; reason: string; reference: string; description: string };
 
@@ -14,16 +12,6 @@ export async function grantXp(tx: Db, grant: XpGrant): Promise<boolean> {
   if (grant.amount <= 0) return false;
   const inserted = await tx.insert(xpEvents).values(grant).onConflictDoNothing().returning({ id: xpEvents.id });
   if (inserted.length === 0) return false;
-  await tx
-    .update(profiles)
-    .set({ xp: sql`${profiles.xp} + ${grant.amount}` })
-    .where(eq(profiles.id, grant.userId));
+  await addXp(tx, grant.userId, grant.amount);
   return true;
-}
-
-export async function recordActivity(
-  tx: Db,
-  activity: { userId: string; kind: ActivityKind; title: string; link: string | null },
-) {
-  await tx.insert(userActivities).values(activity);
 }

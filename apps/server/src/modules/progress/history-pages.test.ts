@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
-import { neonbitsLedger, streakEvents, xpEvents } from "./schema.ts";
+import { neonbitsLedger } from "../wallet/schema.ts";
+import { streakEvents, xpEvents } from "./schema.ts";
 
 describe("history pages (keyset)", async () => {
   const app = await createTestApp();

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { neonbitsBalances, neonbitsLedger } from "./schema.ts";
 
 // NeonBits wallet: the ledger is the truth, the balance row its running sum (CHECK balance >= 0).
@@ -65,3 +66,13 @@ export async function getNeonBitsBalance(db: Db, userId: string): Promise<number
     .where(eq(neonbitsBalances.userId, userId));
   return row?.balance ?? 0;
 }
+
+/** For one-statement reads of other modules (the own profile): the balance row, joined on the user id. */
+export const neonbitsBalanceRows = {
+  table: neonbitsBalances,
+  on: (userId: AnyPgColumn) => eq(neonbitsBalances.userId, userId),
+  balance: neonbitsBalances.balance,
+};
+
+/** The NeonBits ledger, for the merged XP/NeonBits/streak history read (progress). */
+export const neonbitsHistoryRows = neonbitsLedger;
