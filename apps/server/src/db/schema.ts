@@ -5,4 +5,4 @@ export * from "../modules/users/schema.ts";
 export * from "../adapters/mail/schema.ts";
 export * from "../modules/learning/schema.ts";
 export * from "../modules/progress/schema.ts";
-export * from "../modules/wallet/schema.ts";
+export * from "../modules/ledger/schema.ts";

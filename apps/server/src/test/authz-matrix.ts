@@ -8,7 +8,8 @@ import { setRoleCommand } from "../cli/admin.ts";
 import { accounts, sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { chapterBadges, chapters, completedLessons, quizzes, reflections } from "../modules/learning/schema.ts";
-import { streakFreezeInventory, streaks } from "../modules/progress/schema.ts";
+import { setBalance } from "../modules/ledger/test-helpers.ts";
+import { streaks } from "../modules/progress/schema.ts";
 import { getStreak } from "../modules/progress/streak-service.ts";
 import { lessonId } from "../modules/learning/test-helpers.ts";
 import { createUser } from "./users.ts";
@@ -240,12 +241,7 @@ async function setStreak(
     .insert(streaks)
     .values({ userId: user.id, ...row })
     .onConflictDoUpdate({ target: streaks.userId, set: row });
-  if (state.freezes !== undefined) {
-    await db
-      .insert(streakFreezeInventory)
-      .values({ userId: user.id, count: state.freezes })
-      .onConflictDoUpdate({ target: streakFreezeInventory.userId, set: { count: state.freezes } });
-  }
+  if (state.freezes !== undefined) await setBalance(db, user.id, "streak_freeze", state.freezes);
 }
 
 /** Rows of a raw `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
@@ -921,18 +917,11 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
           const user = mustBeMe(ctx, actor);
           const entries = jsonOf(res).entries as { id: string }[];
           if (actor === "userA") expect(entries.length).toBeGreaterThan(0);
-          // Entry ids are "<kind>-<row id>" of the XP, NeonBits and streak tables: each row must be the caller's.
-          const tables: Record<string, string> = {
-            xp: "xp_events",
-            neonbits: "neonbits_ledger",
-            streak: "streak_events",
-          };
+          // Entry ids are "<kind>-<ledger row id>": each row must be the caller's.
           for (const entry of entries) {
             const [, kind = "", id = ""] = /^([a-z]+)-(\d+)$/.exec(entry.id) ?? [];
-            const table = tables[kind];
-            expect(table, entry.id).toBeDefined();
             const found = await ctx.app.ctx.db.execute(
-              sql`select user_id from ${sql.identifier(table ?? "")} where id = ${Number(id)}`,
+              sql`select user_id from ledger where id = ${Number(id)} and kind = ${kind}`,
             );
             expect(rowsOf<{ user_id: string }>(found)[0]?.user_id, entry.id).toBe(user.id);
           }

@@ -11,7 +11,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createUser } from "../../test/users.ts";
-import { streakEvents, streaks, userActivities, xpEvents } from "../progress/schema.ts";
+import { ledger } from "../ledger/schema.ts";
+import { streaks, userActivities } from "../progress/schema.ts";
 import { completedLessons, quizPasses, reflectionAnswers } from "./schema.ts";
 import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";
 
@@ -143,15 +144,7 @@ describe("lesson completion", async () => {
     await prepareLesson(app, user, ids.paths);
     await completeLessonApi(app, user, ids.paths);
     expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
-    for (const table of [
-      completedLessons,
-      xpEvents,
-      streaks,
-      streakEvents,
-      quizPasses,
-      reflectionAnswers,
-      userActivities,
-    ]) {
+    for (const table of [completedLessons, ledger, streaks, quizPasses, reflectionAnswers, userActivities]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
     }
   });

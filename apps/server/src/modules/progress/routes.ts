@@ -18,7 +18,8 @@ import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";
 import { getHistory } from "./history-service.ts";
 import { getRank } from "./rank-service.ts";
-import { freezeStreak, getStreak, saveStreak, unfreezeStreak } from "./streak-service.ts";
+import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
+import { getStreak } from "./streak-service.ts";
 
 /** The streak, activities and history under users/*, and the rank. */
 export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext) {

@@ -1,17 +1,4 @@
-import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  unique,
-} from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "@neonlab/shared/schemas/learning";
 import { createdAt, userRef } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
@@ -28,56 +15,12 @@ export const streaks = pgTable("streaks", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const streakEvents = pgTable(
-  "streak_events",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    reason: text("reason").notNull(),
-    amount: integer("amount").notNull(),
-    description: text("description").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("streak_events_user_idx").on(t.userId, t.createdAt, t.id)],
-);
-
-// Owned streak freezes not on the streak. The shop adds to it.
-export const streakFreezeInventory = pgTable(
-  "streak_freeze_inventory",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    count: integer("count").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check("streak_freeze_inventory_count_check", sql`${t.count} >= 0`)],
-);
-
-export const xpEvents = pgTable(
-  "xp_events",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    amount: integer("amount").notNull(),
-    reason: text("reason").notNull(),
-    reference: text("reference").notNull(),
-    description: text("description").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique("xp_events_once_uq").on(t.userId, t.reason, t.reference),
-    // History, newest first: (user, created_at, id) read backwards, no sort.
-    index("xp_events_user_idx").on(t.userId, t.createdAt, t.id),
-  ],
-);
-
 // ---------------------------------------------------------------- rank aggregates
-// Kept by triggers (drizzle/0004_rank-aggregates.sql), so every writer of profiles.xp and xp_events
+// Kept by triggers (drizzle/0004_rank-aggregates.sql, 0005), so every writer of profiles.xp and XP ledger rows
 // keeps them right: the weekly board is an index read, and an own position is a short sum over
 // XP values above the user's, not a count over every user ahead.
 
-/** XP earned per user per week (Monday 00:00 UTC), summed from xp_events. */
+/** XP earned per user per week (Monday 00:00 UTC), summed from the ledger's xp rows. */
 export const xpWeekly = pgTable(
   "xp_weekly",
   {

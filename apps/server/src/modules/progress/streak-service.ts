@@ -1,12 +1,9 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { STREAK_SAVE_MAX_DAYS } from "@neonlab/shared/constants";
-import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/learning";
+import type { Streak } from "@neonlab/shared/schemas/learning";
 import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
 import {
   applyCompletion,
-  applyReset,
-  applySave,
   currentCount,
   localDay,
   quoteSave,
@@ -15,12 +12,16 @@ import {
   viewStreak,
 } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
-import { conflict } from "../../errors.ts";
+import { findBalance, grant, record } from "../ledger/service.ts";
 import { timeZoneOf } from "../profiles/service.ts";
-import { getNeonBitsBalance, spendNeonBits } from "../wallet/service.ts";
-import { streakEvents, streakFreezeInventory, streaks } from "./schema.ts";
+import { getNeonBitsBalance } from "../wallet/service.ts";
+import { streaks } from "./schema.ts";
 
-/** Until the shop sells them, every user starts with one free streak freeze. */
+/**
+ * Until the shop sells them, every user starts with one free streak freeze: given once, with the
+ * user's first streak_freeze balance (freezeInventory). Whatever gives freezes later calls
+ * freezeInventory first.
+ */
 export const STARTER_FREEZES = 1;
 
 type StreakRow = typeof streaks.$inferSelect;
@@ -52,12 +53,17 @@ export async function lockStreak(tx: Db, userId: string, now: Date): Promise<Loc
   const view = viewStreak(state, today, zone);
   if (view.freezeUsed) {
     await saveState(tx, userId, view.state);
-    await streakEvent(tx, userId, "freeze_used", 0, `Streak freeze used on ${view.freezeCoveredDay}`);
+    await streakEntry(tx, userId, {
+      reason: "freeze_used",
+      reference: `covered:${view.freezeCoveredDay}`,
+      amount: 0,
+      description: `Streak freeze used on ${view.freezeCoveredDay}`,
+    });
   }
   return { state: view.state, view, zone, today };
 }
 
-async function saveState(tx: Db, userId: string, state: StreakState) {
+export async function saveState(tx: Db, userId: string, state: StreakState) {
   await tx
     .update(streaks)
     .set({
@@ -70,8 +76,13 @@ async function saveState(tx: Db, userId: string, state: StreakState) {
     .where(eq(streaks.userId, userId));
 }
 
-async function streakEvent(tx: Db, userId: string, reason: string, amount: number, description: string) {
-  await tx.insert(streakEvents).values({ userId, reason, amount, description });
+/** A row of the streak's history (ledger kind "streak"; amount: the change in days). */
+export async function streakEntry(
+  tx: Db,
+  userId: string,
+  entry: { reason: string; reference: string; amount: number; description: string },
+) {
+  await record(tx, { ...entry, userId, kind: "streak" });
 }
 
 /** Extends (or starts) the streak for a completion; call with the streak locked. */
@@ -79,35 +90,39 @@ export async function recordCompletionDay(tx: Db, userId: string, locked: Locked
   const outcome = applyCompletion(locked.state, locked.today, locked.zone);
   if (outcome.extended) {
     await saveState(tx, userId, outcome.state);
+    // A streak moves at most once a day: the day is the entry's reference.
+    const entry = { reference: `day:${locked.today}`, amount: 1 };
     if (outcome.restarted) {
-      await streakEvent(
-        tx,
-        userId,
-        "streak_restarted",
-        1,
-        `Streak started again (the ${locked.state.count}-day streak broke)`,
-      );
+      const description = `Streak started again (the ${locked.state.count}-day streak broke)`;
+      await streakEntry(tx, userId, { ...entry, reason: "streak_restarted", description });
     } else if (outcome.state.count === 1) {
-      await streakEvent(tx, userId, "streak_started", 1, "Streak started");
+      await streakEntry(tx, userId, { ...entry, reason: "streak_started", description: "Streak started" });
     } else {
-      await streakEvent(tx, userId, "streak_extended", 1, `Streak extended to ${outcome.state.count} days`);
+      const description = `Streak extended to ${outcome.state.count} days`;
+      await streakEntry(tx, userId, { ...entry, reason: "streak_extended", description });
     }
   }
   return { count: outcome.state.count, extended: outcome.extended, status: "done" as const };
 }
 
-async function inventoryOf(tx: Db, userId: string): Promise<number> {
-  await tx.insert(streakFreezeInventory).values({ userId, count: STARTER_FREEZES }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ count: streakFreezeInventory.count })
-    .from(streakFreezeInventory)
-    .where(eq(streakFreezeInventory.userId, userId));
-  return row?.count ?? 0;
+/** Owned freezes not on the streak (ledger kind streak_freeze); the starter freeze comes with the first. */
+export async function freezeInventory(tx: Db, userId: string): Promise<number> {
+  const held = await findBalance(tx, userId, "streak_freeze");
+  if (held !== null) return held;
+  await grant(tx, {
+    userId,
+    kind: "streak_freeze",
+    amount: STARTER_FREEZES,
+    reason: "starter_freeze",
+    reference: "starter",
+    description: "A free streak freeze to start with",
+  });
+  return (await findBalance(tx, userId, "streak_freeze")) ?? 0;
 }
 
-async function present(tx: Db, userId: string, locked: LockedStreak): Promise<Streak> {
+export async function present(tx: Db, userId: string, locked: LockedStreak): Promise<Streak> {
   const { view, state } = locked;
-  const inventory = await inventoryOf(tx, userId);
+  const inventory = await freezeInventory(tx, userId);
   const quote = quoteSave(view);
   const balance = quote.ok ? await getNeonBitsBalance(tx, userId) : 0;
   return {
@@ -156,87 +171,4 @@ export function displayedStreakCount(
   if (!row) return 0;
   const zone = safeZone(timeZone);
   return currentCount(viewStreak(toState(row), localDay(now, zone), zone));
-}
-
-export async function freezeStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const locked = await lockStreak(tx, userId, now);
-    if (locked.state.freezeOn) throw conflict("A streak freeze is already on your streak.");
-    if (locked.view.status === "none" || locked.view.status === "broken") {
-      throw conflict("You have no active streak to freeze. Complete a lesson to start one.");
-    }
-    await inventoryOf(tx, userId);
-    const taken = await tx
-      .update(streakFreezeInventory)
-      .set({ count: sql`${streakFreezeInventory.count} - 1`, updatedAt: new Date() })
-      .where(and(eq(streakFreezeInventory.userId, userId), gt(streakFreezeInventory.count, 0)))
-      .returning({ count: streakFreezeInventory.count });
-    if (taken.length === 0) throw conflict("You have no streak freezes left. Get one in the shop.");
-    const state = { ...locked.state, freezeOn: true, frozenOn: locked.today };
-    await saveState(tx, userId, state);
-    await streakEvent(tx, userId, "freeze_on", 0, "Streak freeze put on");
-    return present(tx, userId, { ...locked, state, view: { ...locked.view, state } });
-  });
-}
-
-export async function unfreezeStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const locked = await lockStreak(tx, userId, now);
-    if (!locked.state.freezeOn) throw conflict("There is no unused streak freeze on your streak.");
-    await inventoryOf(tx, userId);
-    await tx
-      .update(streakFreezeInventory)
-      .set({ count: sql`${streakFreezeInventory.count} + 1`, updatedAt: new Date() })
-      .where(eq(streakFreezeInventory.userId, userId));
-    const state = { ...locked.state, freezeOn: false, frozenOn: null };
-    await saveState(tx, userId, state);
-    await streakEvent(tx, userId, "freeze_off", 0, "Streak freeze taken back into the inventory");
-    return present(tx, userId, { ...locked, state, view: { ...locked.view, state } });
-  });
-}
-
-/** save=true restores a streak broken at most 3 days ago for 100 NeonBits per missed day; save=false resets it. */
-export async function saveStreak(db: Db, userId: string, save: boolean, now = new Date()): Promise<SaveStreakResult> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const locked = await lockStreak(tx, userId, now);
-    const quote = quoteSave(locked.view);
-    if (!quote.ok && quote.reason === "not-broken")
-      throw conflict("Your streak is not broken; there is nothing to save.");
-    let state: StreakState;
-    let spent = 0;
-    if (!save) {
-      state = applyReset(locked.view);
-      await streakEvent(
-        tx,
-        userId,
-        "streak_reset",
-        -locked.state.count,
-        `The ${locked.state.count}-day streak was reset`,
-      );
-    } else {
-      if (!quote.ok) {
-        throw conflict(`Your streak broke more than ${STREAK_SAVE_MAX_DAYS} days ago and can no longer be saved.`);
-      }
-      const charge = await spendNeonBits(tx, {
-        userId,
-        amount: quote.cost,
-        reason: "streak_saved",
-        reference: `streak-broken-after:${locked.state.lastUpdated}`,
-        description: `Saved the ${locked.state.count}-day streak (${quote.missedDays} missed day${quote.missedDays > 1 ? "s" : ""})`,
-      });
-      if (charge.status === "insufficient") {
-        throw conflict(`Saving your streak costs ${quote.cost} NeonBits; you have ${charge.balance}.`);
-      }
-      if (charge.status === "duplicate") throw conflict("This streak was already saved.");
-      spent = quote.cost;
-      state = applySave(locked.view, locked.today);
-      await streakEvent(tx, userId, "streak_saved", 0, `Saved the ${locked.state.count}-day streak`);
-    }
-    await saveState(tx, userId, state);
-    const view = viewStreak(state, locked.today, locked.zone);
-    return { ...(await present(tx, userId, { ...locked, state, view })), neonbits_spent: spent };
-  });
 }
