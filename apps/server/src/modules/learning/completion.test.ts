@@ -1,12 +1,11 @@
 import { ownProfileSchema, publicProfileSchema } from "@neonlab/shared/schemas/profile";
 import {
-  activitySchema,
   completedChapterSchema,
   completedCourseSchema,
   completedLessonSchema,
-  historySchema,
   lessonCompleteResultSchema,
 } from "@neonlab/shared/schemas/learning";
+import { activitySchema, historySchema } from "@neonlab/shared/schemas/progress";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { RECENT_ACTIVITIES } from "@neonlab/shared/constants";
-import type { Activity, ActivityKind } from "@neonlab/shared/schemas/learning";
+import type { Activity, ActivityKind } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { profileExists } from "../profiles/service.ts";

@@ -1,4 +1,4 @@
-import { type History, historySchema } from "@neonlab/shared/schemas/learning";
+import { type History, historySchema } from "@neonlab/shared/schemas/progress";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";

@@ -1,5 +1,5 @@
-import type { HistoryEntry } from "@neonlab/shared/schemas/learning";
-import { HISTORY_CURSOR, HISTORY_KINDS } from "@neonlab/shared/schemas/learning";
+import type { HistoryEntry } from "@neonlab/shared/schemas/progress";
+import { HISTORY_CURSOR, HISTORY_KINDS } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../errors.ts";
 import { listEntries } from "../ledger/service.ts";

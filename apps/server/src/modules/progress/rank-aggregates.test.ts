@@ -1,4 +1,4 @@
-import { type Rank, rankSchema } from "@neonlab/shared/schemas/learning";
+import { type Rank, rankSchema } from "@neonlab/shared/schemas/progress";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/users.ts";

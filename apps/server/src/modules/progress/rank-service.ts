@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
-import type { Rank, RankEntry, RankPeriod } from "@neonlab/shared/schemas/learning";
+import type { Rank, RankEntry, RankPeriod } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
 import { profileRows } from "../profiles/service.ts";
 import { xpTotalsHistogram, xpWeekly, xpWeeklyHistogram } from "./schema.ts";

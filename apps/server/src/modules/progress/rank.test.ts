@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { rankSchema } from "@neonlab/shared/schemas/learning";
+import { rankSchema } from "@neonlab/shared/schemas/progress";
 import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";

@@ -11,7 +11,7 @@ import {
   saveStreakQuerySchema,
   saveStreakResultSchema,
   streakSchema,
-} from "@neonlab/shared/schemas/learning";
+} from "@neonlab/shared/schemas/progress";
 import { requireUser } from "../../auth/session.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../errors.ts";

@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import type { ActivityKind } from "@neonlab/shared/schemas/learning";
+import type { ActivityKind } from "@neonlab/shared/schemas/progress";
 import { createdAt, userRef } from "../../db/columns.ts";
 import { users } from "../accounts/schema.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { STREAK_SAVE_MAX_DAYS } from "@neonlab/shared/constants";
-import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/learning";
+import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress";
 import { applyReset, applySave, quoteSave, type StreakState, viewStreak } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Streak } from "@neonlab/shared/schemas/learning";
+import type { Streak } from "@neonlab/shared/schemas/progress";
 import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
 import {
   applyCompletion,

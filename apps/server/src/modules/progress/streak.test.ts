@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { saveStreakResultSchema, streakSchema } from "@neonlab/shared/schemas/learning";
+import { saveStreakResultSchema, streakSchema } from "@neonlab/shared/schemas/progress";
 import { localDay } from "@neonlab/shared/streak";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
