@@ -115,8 +115,6 @@ export async function addXp(tx: Db, userId: string, amount: number) {
  */
 export const profileRows = {
   table: profiles,
-  id: profiles.id,
-  xp: profiles.xp,
   card: {
     userId: profiles.id,
     username: profiles.username,
