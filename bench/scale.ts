@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
-import { rankSchema } from "@neonlab/shared/schemas/learning";
+import { rankSchema } from "@neonlab/shared/schemas/progress";
 import pg from "pg";
 import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";

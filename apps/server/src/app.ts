@@ -20,7 +20,8 @@ import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { registerDevRoutes } from "./modules/dev/routes.ts";
 import { registerLearningRoutes } from "./modules/learning/routes.ts";
-import { registerProfileRoutes } from "./modules/profiles/routes.ts";
+import { registerProfileRoutes } from "./modules/profile-view/routes.ts";
+import { registerProgressRoutes } from "./modules/progress/routes.ts";
 import { registerSystemRoutes } from "./modules/system/routes.ts";
 import { registerUserRoutes } from "./modules/users/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerProfileRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerLearningRoutes(app, ctx);
+  registerProgressRoutes(app, ctx);
   if (!config.isProduction) registerDevRoutes(app, ctx);
   await registerSpa(app, config.WEB_DIST, spa);
 

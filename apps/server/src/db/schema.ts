@@ -5,3 +5,5 @@ export * from "../modules/users/schema.ts";
 export * from "../adapters/mail/schema.ts";
 export * from "../modules/learning/schema.ts";
 export * from "../lib/idempotency/schema.ts";
+export * from "../modules/progress/schema.ts";
+export * from "../modules/ledger/schema.ts";

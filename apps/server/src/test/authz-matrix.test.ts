@@ -3,23 +3,20 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
 import { FIXTURE_DIR, importFixtures } from "../modules/learning/test-helpers.ts";
+import { AUTHZ_MATRIX } from "./authz-matrix.ts";
+import { createMatrixContext } from "./authz/context.ts";
+import { diffRoutes, patternMatches, registeredApiRoutes, routeKey } from "./authz/routes.ts";
 import {
   ACTORS,
-  accessRuleProblems,
-  rowsOf,
-  AUTHZ_MATRIX,
   type Actor,
-  createMatrixContext,
-  diffRoutes,
+  accessRuleProblems,
   type MatrixCase,
   type MatrixContext,
   type MatrixUser,
-  patternMatches,
   type RouteEntry,
-  registeredApiRoutes,
-  routeKey,
+  rowsOf,
   SIGNED_IN,
-} from "./authz-matrix.ts";
+} from "./authz/types.ts";
 import { createTestApp } from "./test-app.ts";
 
 const env = { CONTENT_DIR: FIXTURE_DIR, WEB_DIST: resolve(import.meta.dirname, "no-web-build") };
@@ -34,7 +31,7 @@ describe("authorization matrix: the table lists exactly the app's routes", () =>
     const registered = registeredApiRoutes(app);
     expect(registered.length).toBeGreaterThan(20);
     const { unlisted, stale } = diffRoutes(AUTHZ_MATRIX, registered);
-    expect(unlisted, "routes missing from src/test/authz-matrix.ts (classify them)").toEqual([]);
+    expect(unlisted, "routes no row lists (add them to the module's authz.ts)").toEqual([]);
     expect(stale, "table rows for routes the app no longer has (remove them)").toEqual([]);
   });
 

@@ -3,10 +3,11 @@ import fc from "fast-check";
 /**
  * A small JSON Schema → fast-check converter for the fuzz test: the subset the app's OpenAPI document
  * uses (type, enum, const, format, pattern, minLength/maxLength, minimum/maximum, items, required,
- * properties, additionalProperties, anyOf/oneOf/allOf, OpenAPI 3.0 `nullable`). `validArbitrary` aims at
- * values the schema accepts, `invalidArbitrary` at values it refuses (wrong types, missing required
- * fields, oversized strings, out-of-range numbers, extra junk keys…). Callers should still classify each
- * value with a real validator (ajv): the generators aim, the validator decides.
+ * properties, additionalProperties, anyOf/oneOf/allOf; OpenAPI 3.0's `nullable` becomes anyOf first, in
+ * openapi-schema.ts). `validArbitrary` aims at values the schema accepts, `invalidArbitrary` at values it
+ * refuses (wrong types, missing required fields, oversized strings, out-of-range numbers, extra junk
+ * keys…). Callers should still classify each value with a real validator (ajv): the generators aim, the
+ * validator decides.
  */
 export type JsonSchema = {
   type?: string | string[];
@@ -37,37 +38,6 @@ export type JsonSchema = {
 /** Known values for a location ("body.username", "path.id", "body.responses[]"), mixed into generation. */
 export type Hints = (location: string) => fc.Arbitrary<unknown> | undefined;
 export type GenOptions = { hints?: Hints; location?: string };
-
-/** OpenAPI 3.0 schema → JSON Schema draft-07: `nullable` and boolean exclusiveMinimum/Maximum. */
-export function normalizeOpenApiSchema(input: unknown): JsonSchema {
-  if (input === null || typeof input !== "object" || Array.isArray(input)) return input as JsonSchema;
-  const { nullable, ...rest } = input as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(rest)) {
-    if (key === "properties" && value && typeof value === "object") {
-      out.properties = Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, normalizeOpenApiSchema(v)]),
-      );
-    } else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) {
-      out[key] = value.map(normalizeOpenApiSchema);
-    } else if ((key === "items" || key === "additionalProperties") && value && typeof value === "object") {
-      out[key] = normalizeOpenApiSchema(value);
-    } else {
-      out[key] = value;
-    }
-  }
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (typeof out[exclusive] === "boolean") {
-      if (out[exclusive] && typeof out[bound] === "number") out[exclusive] = out[bound];
-      else delete out[exclusive];
-      if (out[exclusive] !== undefined) delete out[bound];
-    }
-  }
-  return nullable ? { anyOf: [out, { type: "null" }] } : out;
-}
 
 function typesOf(schema: JsonSchema): string[] {
   if (Array.isArray(schema.type)) return schema.type;

@@ -23,14 +23,8 @@ import {
   lessonId,
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
-import {
-  codePoint,
-  type Hints,
-  invalidArbitrary,
-  type JsonSchema,
-  normalizeOpenApiSchema,
-  validArbitrary,
-} from "./json-schema-arbitrary.ts";
+import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
+import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 

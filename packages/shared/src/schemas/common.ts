@@ -8,6 +8,13 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** A row id (a 32-bit integer in the database). */
+export const entityId = z.number().int();
+/** YYYY-MM-DD: a calendar day in the user's time zone. */
+export const isoDate = z.string();
+/** An ISO 8601 instant. */
+export const isoDateTime = z.string();
+
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** A trimmed, bounded, non-empty string with a readable error. */

@@ -3,7 +3,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles } from "../../modules/profiles/schema.ts";
-import { quizAttempts, xpEvents } from "../../modules/learning/schema.ts";
+import { ledger } from "../../modules/ledger/schema.ts";
+import { quizAttempts } from "../../modules/learning/schema.ts";
 import {
   answersOf,
   completeLessonApi,
@@ -77,7 +78,10 @@ describe("Idempotency-Key", () => {
     expect(second.body).toBe(first.body);
     expect(first.json()).toMatchObject({ alreadyCompleted: false, xpAwarded: 10 });
 
-    const events = await db.select().from(xpEvents).where(eq(xpEvents.userId, user.id));
+    const events = await db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "xp")));
     expect(events.map((e) => e.amount)).toEqual([10]);
     const [profile] = await db.select({ xp: profiles.xp }).from(profiles).where(eq(profiles.id, user.id));
     expect(profile?.xp).toBe(10);
@@ -137,7 +141,10 @@ describe("Idempotency-Key", () => {
     const firstRuns = answers.filter((r) => r.statusCode === 200 && !r.headers["idempotent-replayed"]);
     expect(firstRuns).toHaveLength(1);
     expect(firstRuns[0]?.json()).toMatchObject({ alreadyCompleted: false, xpAwarded: 10 });
-    const events = await db.select().from(xpEvents).where(eq(xpEvents.userId, user.id));
+    const events = await db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "xp")));
     expect(events).toHaveLength(1);
   });
 

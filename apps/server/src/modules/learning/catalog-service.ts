@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Course, CourseCategory, CourseDetail } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { userHasAccess } from "./access.ts";
+import { userHasAccess } from "../profiles/service.ts";
 import { presentBadge, presentCategory, presentChapter } from "./presenters.ts";
 import {
   chapterBadges,

@@ -4,6 +4,8 @@ import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import { currentCount } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
+import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
+import { grantNeonBits } from "../wallet/service.ts";
 import { accessibleLesson, type LessonContext } from "./lesson-lookup.ts";
 import { presentBadge } from "./presenters.ts";
 import {
@@ -17,9 +19,6 @@ import {
   reflectionAnswers,
   reflections,
 } from "./schema.ts";
-import { lockStreak, recordCompletionDay } from "./streak-service.ts";
-import { grantNeonBits } from "./wallet-service.ts";
-import { grantXp, recordActivity } from "./xp-service.ts";
 
 const short = (text: string) => {
   const line = text.replace(/\s+/g, " ").trim();

@@ -1,25 +1,18 @@
 import { ownProfileSchema, publicProfileSchema } from "@neonlab/shared/schemas/profile";
 import {
-  activitySchema,
   completedChapterSchema,
   completedCourseSchema,
   completedLessonSchema,
-  historySchema,
   lessonCompleteResultSchema,
 } from "@neonlab/shared/schemas/learning";
+import { activitySchema, historySchema } from "@neonlab/shared/schemas/progress";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createUser } from "../../test/users.ts";
-import {
-  completedLessons,
-  quizPasses,
-  reflectionAnswers,
-  streakEvents,
-  streaks,
-  userActivities,
-  xpEvents,
-} from "./schema.ts";
+import { ledger } from "../ledger/schema.ts";
+import { streaks, userActivities } from "../progress/schema.ts";
+import { completedLessons, quizPasses, reflectionAnswers } from "./schema.ts";
 import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";
 
 describe("lesson completion", async () => {
@@ -150,15 +143,7 @@ describe("lesson completion", async () => {
     await prepareLesson(app, user, ids.paths);
     await completeLessonApi(app, user, ids.paths);
     expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
-    for (const table of [
-      completedLessons,
-      xpEvents,
-      streaks,
-      streakEvents,
-      quizPasses,
-      reflectionAnswers,
-      userActivities,
-    ]) {
+    for (const table of [completedLessons, ledger, streaks, quizPasses, reflectionAnswers, userActivities]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
     }
   });

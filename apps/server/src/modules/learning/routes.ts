@@ -4,6 +4,9 @@ import { z } from "zod";
 import {
   chapterBadgeSchema,
   chapterSchema,
+  completedChapterSchema,
+  completedCourseSchema,
+  completedLessonSchema,
   courseCategorySchema,
   courseDetailSchema,
   courseSchema,
@@ -22,9 +25,9 @@ import type { AppContext } from "../../context.ts";
 import { onStartup } from "../../startup.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
 import { completeLesson } from "./completion-service.ts";
+import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
 import { registerContentAssetRoutes } from "./routes-assets.ts";
-import { registerProgressRoutes } from "./routes-progress.ts";
 
 export const idParam = (name: string) =>
   z.coerce
@@ -37,7 +40,7 @@ const slugParam = z.string().min(1).max(120);
 
 let startupRegistered = false;
 
-/** Courses, lessons, progress, streaks, rank and content images; also wires the content import. */
+/** Courses, lessons, completions and content images; also wires the content import. */
 export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -184,6 +187,41 @@ export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => completeLesson(db, requireUser(request).id, request.params.id),
   );
 
-  registerProgressRoutes(app, ctx);
+  // The caller's completion rows: learning's own tables, listed under users/* with the progress pages' tag.
+  const progressTags = ["progress"];
+  r.get(
+    "/api/users/completed-lessons",
+    {
+      schema: {
+        tags: progressTags,
+        summary: "Own completed lessons",
+        response: { 200: z.array(completedLessonSchema) },
+      },
+    },
+    async (request) => listCompletedLessons(db, requireUser(request).id),
+  );
+  r.get(
+    "/api/users/completed-chapters",
+    {
+      schema: {
+        tags: progressTags,
+        summary: "Own completed chapters (badges)",
+        response: { 200: z.array(completedChapterSchema) },
+      },
+    },
+    async (request) => listCompletedChapters(db, requireUser(request).id),
+  );
+  r.get(
+    "/api/users/completed-courses",
+    {
+      schema: {
+        tags: progressTags,
+        summary: "Own completed courses",
+        response: { 200: z.array(completedCourseSchema) },
+      },
+    },
+    async (request) => listCompletedCourses(db, requireUser(request).id),
+  );
+
   registerContentAssetRoutes(app, ctx);
 }

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
-  check,
-  date,
   index,
   integer,
   jsonb,
@@ -13,14 +11,8 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import type { ActivityKind, CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
-import { users } from "../accounts/schema.ts";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const userRef = () =>
-  text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+import type { CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
+import { createdAt, userRef } from "../../db/columns.ts";
 
 // ---------------------------------------------------------------- content (written by the importer)
 
@@ -140,7 +132,7 @@ export const reflections = pgTable(
   (t) => [unique("reflections_lesson_key_uq").on(t.lessonId, t.key)],
 );
 
-// ---------------------------------------------------------------- progress (per user)
+// ---------------------------------------------------------------- answers and completions (per user)
 
 export const quizAttempts = pgTable(
   "quiz_attempts",
@@ -223,138 +215,4 @@ export const completedCourses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique("completed_courses_user_course_uq").on(t.userId, t.courseId)],
-);
-
-// The streak row doubles as the per-user lock for completions (SELECT … FOR UPDATE).
-export const streaks = pgTable("streaks", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  count: integer("count").notNull().default(0),
-  lastUpdated: date("last_updated", { mode: "string" }),
-  freezeOn: boolean("freeze_on").notNull().default(false),
-  frozenAt: date("frozen_at", { mode: "string" }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const streakEvents = pgTable(
-  "streak_events",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    reason: text("reason").notNull(),
-    amount: integer("amount").notNull(),
-    description: text("description").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("streak_events_user_idx").on(t.userId, t.createdAt, t.id)],
-);
-
-// Owned streak freezes not on the streak. The shop adds to it.
-export const streakFreezeInventory = pgTable(
-  "streak_freeze_inventory",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    count: integer("count").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check("streak_freeze_inventory_count_check", sql`${t.count} >= 0`)],
-);
-
-// NeonBits: every change is a ledger row; the balance row is its running sum and can not go negative.
-export const neonbitsLedger = pgTable(
-  "neonbits_ledger",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    amount: integer("amount").notNull(),
-    reason: text("reason").notNull(),
-    reference: text("reference").notNull(),
-    description: text("description").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique("neonbits_ledger_once_uq").on(t.userId, t.reason, t.reference),
-    index("neonbits_ledger_user_idx").on(t.userId, t.createdAt, t.id),
-  ],
-);
-
-export const neonbitsBalances = pgTable(
-  "neonbits_balances",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    balance: integer("balance").notNull().default(0),
-  },
-  (t) => [check("neonbits_balances_non_negative", sql`${t.balance} >= 0`)],
-);
-
-export const xpEvents = pgTable(
-  "xp_events",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    amount: integer("amount").notNull(),
-    reason: text("reason").notNull(),
-    reference: text("reference").notNull(),
-    description: text("description").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique("xp_events_once_uq").on(t.userId, t.reason, t.reference),
-    // History, newest first: (user, created_at, id) read backwards, no sort.
-    index("xp_events_user_idx").on(t.userId, t.createdAt, t.id),
-  ],
-);
-
-// ---------------------------------------------------------------- rank aggregates
-// Kept by triggers (drizzle/0004_rank-aggregates.sql), so every writer of profiles.xp and xp_events
-// keeps them right: the weekly board is an index read, and an own position is a short sum over
-// XP values above the user's, not a count over every user ahead.
-
-/** XP earned per user per week (Monday 00:00 UTC), summed from xp_events. */
-export const xpWeekly = pgTable(
-  "xp_weekly",
-  {
-    userId: userRef(),
-    weekStart: date("week_start", { mode: "string" }).notNull(),
-    xp: integer("xp").notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.weekStart] }),
-    index("xp_weekly_board_idx").on(t.weekStart, t.xp, t.userId),
-  ],
-);
-
-/** How many users have exactly this all-time XP (profiles.xp > 0). */
-export const xpTotalsHistogram = pgTable("xp_totals_histogram", {
-  xp: integer("xp").primaryKey(),
-  users: integer("users").notNull().default(0),
-});
-
-/** How many users earned exactly this XP in the week (xp_weekly.xp > 0). */
-export const xpWeeklyHistogram = pgTable(
-  "xp_weekly_histogram",
-  {
-    weekStart: date("week_start", { mode: "string" }).notNull(),
-    xp: integer("xp").notNull(),
-    users: integer("users").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.weekStart, t.xp] })],
-);
-
-export const userActivities = pgTable(
-  "user_activities",
-  {
-    id: serial("id").primaryKey(),
-    userId: userRef(),
-    kind: text("kind").$type<ActivityKind>().notNull(),
-    title: text("title").notNull(),
-    link: text("link"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("user_activities_user_idx").on(t.userId, t.createdAt, t.id)],
 );

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import type { TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
-import { courses, lessons, quizzes, reflections, streaks } from "./schema.ts";
+import { courses, lessons, quizzes, reflections } from "./schema.ts";
 
 /** The small fixture curriculum: neon-basics (public) and neon-pro (premium), 2 chapters × 2 lessons each. */
 export const FIXTURE_DIR = resolve(import.meta.dirname, "../../content/fixtures/content");
@@ -84,19 +84,3 @@ export async function completeLessonApi(app: App, user: TestUser, id: number) {
 export async function grantAccess(db: Db, userId: string) {
   await db.update(profiles).set({ accessGranted: true }).where(eq(profiles.id, userId));
 }
-
-/** Puts the streak in a given state (as if days had passed). */
-export async function setStreak(
-  db: Db,
-  userId: string,
-  state: { count: number; lastUpdated: string | null; freezeOn?: boolean; frozenAt?: string | null },
-) {
-  await db.insert(streaks).values({ userId }).onConflictDoNothing();
-  await db
-    .update(streaks)
-    .set({ freezeOn: false, frozenAt: null, ...state })
-    .where(eq(streaks.userId, userId));
-}
-
-/** A calendar day `n` days from today in UTC (test users are on UTC). */
-export const utcDay = (n = 0) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { History } from "@neonlab/shared/schemas/learning";
+import type { History } from "@neonlab/shared/schemas/progress";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 

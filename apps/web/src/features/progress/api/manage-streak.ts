@@ -1,4 +1,4 @@
-import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/learning";
+import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/session.tsx";

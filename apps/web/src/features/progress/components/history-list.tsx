@@ -1,5 +1,5 @@
 import { Button, SegmentedControl, Skeleton, Stack, Table, Text } from "@mantine/core";
-import type { HistoryKind } from "@neonlab/shared/schemas/learning";
+import type { HistoryKind } from "@neonlab/shared/schemas/progress";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useHistory } from "../api/get-history.ts";

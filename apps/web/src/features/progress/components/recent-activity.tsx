@@ -1,6 +1,6 @@
 import { Skeleton, Text } from "@mantine/core";
 import { RECENT_ACTIVITIES } from "@neonlab/shared/constants";
-import type { ActivityKind } from "@neonlab/shared/schemas/learning";
+import type { ActivityKind } from "@neonlab/shared/schemas/progress";
 import { IconAward, IconCircleCheck, IconTrophy } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useActivities } from "../api/get-activities.ts";

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Skeleton, Text } from "@mantine/core";
 import { MESSAGES } from "@neonlab/shared/messages";
-import type { Streak } from "@neonlab/shared/schemas/learning";
+import type { Streak } from "@neonlab/shared/schemas/progress";
 import { IconFlame, IconSnowflake } from "@tabler/icons-react";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "@neonlab/shared/schemas/learning";
+import type { HistoryEntry } from "@neonlab/shared/schemas/progress";
 import { describe, expect, it } from "vitest";
 import { filterHistory, formatAmount, streakStatusText } from "./history-format.ts";
 

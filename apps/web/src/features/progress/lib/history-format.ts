@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryKind, StreakStatus } from "@neonlab/shared/schemas/learning";
+import type { HistoryEntry, HistoryKind, StreakStatus } from "@neonlab/shared/schemas/progress";
 
 const number = new Intl.NumberFormat("en-US");
 

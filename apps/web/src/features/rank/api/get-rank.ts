@@ -1,4 +1,4 @@
-import type { Rank, RankPeriod } from "@neonlab/shared/schemas/learning";
+import type { Rank, RankPeriod } from "@neonlab/shared/schemas/progress";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQuery } from "../../../lib/api-client.ts";
 

@@ -1,5 +1,5 @@
 import { Avatar, Table } from "@mantine/core";
-import type { Rank } from "@neonlab/shared/schemas/learning";
+import type { Rank } from "@neonlab/shared/schemas/progress";
 import { IconTrophy } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { type RankRow, rankRows } from "../lib/rank-rows.ts";

@@ -1,4 +1,4 @@
-import type { Rank, RankEntry } from "@neonlab/shared/schemas/learning";
+import type { Rank, RankEntry } from "@neonlab/shared/schemas/progress";
 import { describe, expect, it } from "vitest";
 import { rankRows } from "./rank-rows.ts";
 

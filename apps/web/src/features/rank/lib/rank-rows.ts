@@ -1,4 +1,4 @@
-import type { Rank, RankEntry } from "@neonlab/shared/schemas/learning";
+import type { Rank, RankEntry } from "@neonlab/shared/schemas/progress";
 
 export type RankRow = RankEntry & { isMe: boolean };
 

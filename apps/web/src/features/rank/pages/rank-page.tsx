@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
-import type { RankPeriod } from "@neonlab/shared/schemas/learning";
+import type { RankPeriod } from "@neonlab/shared/schemas/progress";
 import { IconAlertTriangle, IconCalendarWeek, IconChartBar, IconInfinity } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";

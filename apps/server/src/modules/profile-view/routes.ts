@@ -10,8 +10,10 @@ import {
 import { requireUser } from "../../auth/session.ts";
 import type { AppContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
-import { getOwnProfile, getPublicProfile, updateProfile } from "./service.ts";
+import { updateProfile } from "../profiles/service.ts";
+import { getOwnProfile, getPublicProfile } from "./service.ts";
 
+/** The public profile, and the own profile with its update and avatar. */
 export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -51,7 +53,8 @@ export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) 
       const user = requireUser(request);
       const { id, ...input } = request.body;
       if (id && id !== user.id) throw forbidden("You can only edit your own profile.");
-      return updateProfile(db, user.id, input);
+      await updateProfile(db, user.id, input);
+      return getOwnProfile(db, user.id);
     },
   );
 
@@ -65,6 +68,10 @@ export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) 
         response: { 200: ownProfileSchema },
       },
     },
-    async (request) => updateProfile(db, requireUser(request).id, { avatar: request.body.avatar }),
+    async (request) => {
+      const userId = requireUser(request).id;
+      await updateProfile(db, userId, { avatar: request.body.avatar });
+      return getOwnProfile(db, userId);
+    },
   );
 }

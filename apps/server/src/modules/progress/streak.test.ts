@@ -1,25 +1,18 @@
-import { eq } from "drizzle-orm";
-import { saveStreakResultSchema, streakSchema } from "@neonlab/shared/schemas/learning";
+import { and, eq } from "drizzle-orm";
+import { saveStreakResultSchema, streakSchema } from "@neonlab/shared/schemas/progress";
 import { localDay } from "@neonlab/shared/streak";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
-import { neonbitsBalances, neonbitsLedger, streaks } from "./schema.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson, setStreak, utcDay } from "./test-helpers.ts";
-import { grantNeonBits } from "./wallet-service.ts";
+import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
+import { ledger } from "../ledger/schema.ts";
+import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
+import { streaks } from "./schema.ts";
+import { setStreak, utcDay } from "./test-helpers.ts";
 
-async function giveNeonBits(db: Db, userId: string, amount: number) {
-  await db.transaction(async (tx) =>
-    grantNeonBits(tx as unknown as Db, {
-      userId,
-      amount,
-      reason: "test_grant",
-      reference: `t-${Math.random()}`,
-      description: "test",
-    }),
-  );
-}
+const giveNeonBits = (db: Db, userId: string, amount: number) =>
+  give(db, userId, "neonbits", amount, `t-${Math.random()}`);
 
 describe("streak API", async () => {
   const app = await createLearningApp();
@@ -102,13 +95,16 @@ describe("streak API", async () => {
     const short = await call("PATCH", "/api/users/save-streak?save=true", user);
     expect(short.statusCode).toBe(409);
     expect(short.json().message).toBe("Saving your streak costs 200 NeonBits; you have 150.");
-    expect((await db.select().from(neonbitsLedger).where(eq(neonbitsLedger.userId, user.id))).length).toBe(1);
+    const charges = await db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "neonbits")));
+    expect(charges).toHaveLength(1);
 
     await giveNeonBits(db, user.id, 100);
     const saved = saveStreakResultSchema.parse((await call("PATCH", "/api/users/save-streak?save=true", user)).json());
     expect(saved).toMatchObject({ count: 9, status: "alive", neonbits_spent: 200, save: null });
-    const [balance] = await db.select().from(neonbitsBalances).where(eq(neonbitsBalances.userId, user.id));
-    expect(balance.balance).toBe(50);
+    expect((await expectBooksBalance(db, user.id)).neonbits).toBe(50);
     const notBroken = await call("PATCH", "/api/users/save-streak?save=true", user);
     expect(notBroken.statusCode).toBe(409);
     expect(notBroken.json().message).toBe("Your streak is not broken; there is nothing to save.");

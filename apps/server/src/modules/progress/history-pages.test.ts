@@ -1,9 +1,9 @@
-import { type History, historySchema } from "@neonlab/shared/schemas/learning";
+import { type History, historySchema } from "@neonlab/shared/schemas/progress";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
-import { neonbitsLedger, streakEvents, xpEvents } from "./schema.ts";
+import { ledger } from "../ledger/schema.ts";
 
 describe("history pages (keyset)", async () => {
   const app = await createTestApp();
@@ -21,13 +21,15 @@ describe("history pages (keyset)", async () => {
     for (let i = 0; i < 7; i++) {
       const at = new Date(base + Math.floor(i / 3) * 1000);
       const row = { userId: user.id, amount: i + 1, reason: "test", description: `row ${i}`, createdAt: at };
-      await db.insert(xpEvents).values({ ...row, reference: `x${i}` });
-      await db.insert(neonbitsLedger).values({ ...row, reference: `n${i}` });
-      await db.insert(streakEvents).values(row);
+      await db.insert(ledger).values({ ...row, kind: "xp", reference: `x${i}` });
+      await db.insert(ledger).values({ ...row, kind: "neonbits", reference: `n${i}` });
+      await db.insert(ledger).values({ ...row, kind: "streak", reference: `s${i}` });
+      // Not part of the history: a freeze bought at the same moment.
+      await db.insert(ledger).values({ ...row, kind: "streak_freeze", reference: `f${i}` });
     }
     // Same millisecond, one microsecond apart: a millisecond cursor would skip or repeat one of them.
     await db.execute(
-      sql`update xp_events set created_at = created_at + interval '1 microsecond' where user_id = ${user.id} and reference = 'x6'`,
+      sql`update ledger set created_at = created_at + interval '1 microsecond' where user_id = ${user.id} and reference = 'x6'`,
     );
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
-import type { Rank, RankEntry, RankPeriod } from "@neonlab/shared/schemas/learning";
+import type { Rank, RankEntry, RankPeriod } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
-import { profiles } from "../profiles/schema.ts";
+import { profileRows } from "../profiles/service.ts";
 import { xpTotalsHistogram, xpWeekly, xpWeeklyHistogram } from "./schema.ts";
 
 export const RANK_SIZE = 50;
@@ -40,12 +40,8 @@ export async function getRank(db: Db, period: RankPeriod, userId: string | null,
   return period === "all" ? allTime(db, userId) : thisWeek(db, userId, weekStart(now));
 }
 
-const entryColumns = {
-  userId: profiles.id,
-  username: profiles.username,
-  displayName: profiles.displayName,
-  avatar: profiles.avatar,
-};
+const profiles = profileRows.table;
+const entryColumns = profileRows.card;
 
 // Spelled with its table: a single-table select renders columns bare, which the subquery would read as its own.
 const ownXp = sql`${profiles}.${sql.identifier(profiles.xp.name)}`;

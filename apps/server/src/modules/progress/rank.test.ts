@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { rankSchema } from "@neonlab/shared/schemas/learning";
+import { rankSchema } from "@neonlab/shared/schemas/progress";
 import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser } from "../../test/users.ts";
 import { users } from "../accounts/schema.ts";
+import { ledger } from "../ledger/schema.ts";
 import { profiles } from "../profiles/schema.ts";
 import { weekStart } from "./rank-service.ts";
-import { xpEvents } from "./schema.ts";
 
 describe("rank", async () => {
   const app = await createTestApp();
@@ -22,9 +22,15 @@ describe("rank", async () => {
       .insert(profiles)
       .values({ id, displayName: name, username: name, editorPreferences: { ...EDITOR_DEFAULTS }, xp });
     for (const [i, e] of events.entries()) {
-      await db
-        .insert(xpEvents)
-        .values({ userId: id, amount: e.amount, reason: "test", reference: `${i}`, description: "t", createdAt: e.at });
+      await db.insert(ledger).values({
+        userId: id,
+        kind: "xp",
+        amount: e.amount,
+        reason: "test",
+        reference: `${i}`,
+        description: "t",
+        createdAt: e.at,
+      });
     }
     return id;
   }

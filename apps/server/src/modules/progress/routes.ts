@@ -4,9 +4,6 @@ import { z } from "zod";
 import {
   activitiesQuerySchema,
   activitySchema,
-  completedChapterSchema,
-  completedCourseSchema,
-  completedLessonSchema,
   historyQuerySchema,
   historySchema,
   rankQuerySchema,
@@ -14,21 +11,17 @@ import {
   saveStreakQuerySchema,
   saveStreakResultSchema,
   streakSchema,
-} from "@neonlab/shared/schemas/learning";
+} from "@neonlab/shared/schemas/progress";
 import { requireUser } from "../../auth/session.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../errors.ts";
-import {
-  getHistory,
-  listActivities,
-  listCompletedChapters,
-  listCompletedCourses,
-  listCompletedLessons,
-} from "./progress-service.ts";
+import { listActivities } from "./activity-service.ts";
+import { getHistory } from "./history-service.ts";
 import { getRank } from "./rank-service.ts";
-import { freezeStreak, getStreak, saveStreak, unfreezeStreak } from "./streak-service.ts";
+import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
+import { getStreak } from "./streak-service.ts";
 
-/** users/* progress and streak endpoints, and the rank. */
+/** The streak, activities and history under users/*, and the rank. */
 export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["progress"];
@@ -59,24 +52,6 @@ export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext)
       },
     },
     async (request) => saveStreak(db, requireUser(request).id, request.query.save),
-  );
-
-  r.get(
-    "/api/users/completed-lessons",
-    { schema: { tags, summary: "Own completed lessons", response: { 200: z.array(completedLessonSchema) } } },
-    async (request) => listCompletedLessons(db, requireUser(request).id),
-  );
-  r.get(
-    "/api/users/completed-chapters",
-    {
-      schema: { tags, summary: "Own completed chapters (badges)", response: { 200: z.array(completedChapterSchema) } },
-    },
-    async (request) => listCompletedChapters(db, requireUser(request).id),
-  );
-  r.get(
-    "/api/users/completed-courses",
-    { schema: { tags, summary: "Own completed courses", response: { 200: z.array(completedCourseSchema) } } },
-    async (request) => listCompletedCourses(db, requireUser(request).id),
   );
 
   r.get(

@@ -1,11 +1,11 @@
-import { type Rank, rankSchema } from "@neonlab/shared/schemas/learning";
+import { type Rank, rankSchema } from "@neonlab/shared/schemas/progress";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/users.ts";
 import { createUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
 import { weekStart } from "./rank-service.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
+import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
 
 // The rank reads aggregates kept by triggers (drizzle/0004): every check here compares the API with a
 // full count over the source tables, so a missed or doubled aggregate update fails the test.
@@ -28,13 +28,13 @@ describe("rank aggregates", async () => {
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  /** Position and XP as a full count over profiles and xp_events gives them. */
+  /** Position and XP as a full count over profiles and the XP rows of the ledger gives them. */
   async function counted(userId: string) {
     const [all] = await rows<{ xp: number; position: number }>(sql`
       select p.xp, (select count(*) from profiles o where o.xp > p.xp)::int + 1 as position
       from profiles p where p.id = ${userId}`);
     const [week] = await rows<{ xp: number; position: number }>(sql`
-      with w as (select user_id, sum(amount)::int as xp from xp_events where created_at >= ${monday.toISOString()} group by user_id),
+      with w as (select user_id, sum(amount)::int as xp from ledger where kind = 'xp' and created_at >= ${monday.toISOString()} group by user_id),
            mine as (select coalesce((select xp from w where user_id = ${userId}), 0) as xp)
       select mine.xp, (select count(*) from w where w.xp > mine.xp)::int + 1 as position from mine`);
     return { all: all!, week: week! };
@@ -54,7 +54,7 @@ describe("rank aggregates", async () => {
       select user_id, week_start::text as week, xp from xp_weekly order by 1, 2`);
     const weeklyFromEvents = await rows(sql`
       select user_id, (date_trunc('week', created_at at time zone 'UTC'))::date::text as week, sum(amount)::int as xp
-      from xp_events group by 1, 2 order by 1, 2`);
+      from ledger where kind = 'xp' group by 1, 2 order by 1, 2`);
     expect(weekly).toEqual(weeklyFromEvents);
     const totals = await rows(sql`select xp, users from xp_totals_histogram where users <> 0 order by xp`);
     const totalsFromProfiles = await rows(

@@ -1,0 +1,134 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { addXp } from "../profiles/service.ts";
+import { type LedgerKind, ledger, ledgerBalances } from "./schema.ts";
+
+// One ledger for XP, NeonBits, streak freezes and the streak's history (docs/decisions/007). Every
+// change is a row, given once per (user, kind, reason, reference); a balance is the sum of its kind's
+// rows, kept as a running total in the same transaction. Call these inside the caller's transaction,
+// so the row commits with what caused it.
+
+export type { LedgerKind } from "./schema.ts";
+/** Kinds whose running total is a row of ledger_balances. */
+export type StoredKind = "neonbits" | "streak_freeze";
+/** Kinds with a balance. XP's running total is profiles.xp, where the rank reads it (drizzle/0004). */
+export type BalanceKind = "xp" | StoredKind;
+
+export type LedgerEntry = { userId: string; amount: number; reason: string; reference: string; description: string };
+
+/** Inserts the row unless its (user, kind, reason, reference) is there already; true when inserted. */
+async function insertOnce(tx: Db, entry: LedgerEntry & { kind: LedgerKind }): Promise<boolean> {
+  const inserted = await tx.insert(ledger).values(entry).onConflictDoNothing().returning({ id: ledger.id });
+  return inserted.length > 0;
+}
+
+async function addToBalance(tx: Db, userId: string, kind: BalanceKind, amount: number) {
+  if (kind === "xp") return addXp(tx, userId, amount);
+  await tx
+    .insert(ledgerBalances)
+    .values({ userId, kind, balance: amount })
+    .onConflictDoUpdate({
+      target: [ledgerBalances.userId, ledgerBalances.kind],
+      set: { balance: sql`${ledgerBalances.balance} + ${amount}` },
+    });
+}
+
+/** Adds a positive amount once per (user, kind, reason, reference); false when that grant exists already. */
+export async function grant(tx: Db, entry: LedgerEntry & { kind: BalanceKind }): Promise<boolean> {
+  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} grant needs a positive amount`);
+  if (!(await insertOnce(tx, entry))) return false;
+  await addToBalance(tx, entry.userId, entry.kind, entry.amount);
+  return true;
+}
+
+export type SpendResult = { status: "spent" | "insufficient" | "duplicate"; balance: number };
+
+/**
+ * Takes a positive amount once per (user, kind, reason, reference). The balance row is locked first,
+ * so concurrent spends of a user run one after another and can never overspend.
+ */
+export async function spend(tx: Db, entry: LedgerEntry & { kind: StoredKind }): Promise<SpendResult> {
+  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} spend needs a positive amount`);
+  const { userId, kind } = entry;
+  await tx.insert(ledgerBalances).values({ userId, kind, balance: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ balance: ledgerBalances.balance })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)))
+    .for("update");
+  const balance = row?.balance ?? 0;
+  if (balance < entry.amount) return { status: "insufficient", balance };
+  if (!(await insertOnce(tx, { ...entry, amount: -entry.amount }))) return { status: "duplicate", balance };
+  const [updated] = await tx
+    .update(ledgerBalances)
+    .set({ balance: sql`${ledgerBalances.balance} - ${entry.amount}` })
+    .where(and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)))
+    .returning({ balance: ledgerBalances.balance });
+  return { status: "spent", balance: updated!.balance };
+}
+
+/** A history-only row (the streak's): written once per (user, kind, reason, reference); no balance moves. */
+export async function record(tx: Db, entry: LedgerEntry & { kind: "streak" }): Promise<boolean> {
+  return insertOnce(tx, entry);
+}
+
+/** The running total of a stored kind; null when the user has never had one. */
+export async function findBalance(db: Db, userId: string, kind: StoredKind): Promise<number | null> {
+  const [row] = await db
+    .select({ balance: ledgerBalances.balance })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)));
+  return row?.balance ?? null;
+}
+
+/** For one-statement reads of other modules (the own profile): a kind's balance row, joined on the user id. */
+export const balanceRows = (kind: StoredKind) => ({
+  table: ledgerBalances,
+  on: (userId: AnyPgColumn) => and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)),
+  balance: ledgerBalances.balance,
+});
+
+export type LedgerRow = {
+  id: number;
+  kind: LedgerKind;
+  reason: string;
+  description: string;
+  amount: number;
+  createdAt: Date;
+  /** created_at in microseconds since 1970 (a Date keeps milliseconds only), for keyset cursors. */
+  micros: string;
+};
+
+/**
+ * A user's rows of some kinds, newest first: created_at desc, then id desc. Keyset pagination: with
+ * `before`, only rows after that (micros, id) position, read backwards on (user_id, created_at, id),
+ * so a deep page costs the same as the first.
+ */
+export async function listEntries(
+  db: Db,
+  query: { userId: string; kinds: readonly LedgerKind[]; limit: number; before?: { micros: string; id: number } },
+): Promise<LedgerRow[]> {
+  const { before } = query;
+  const at = before && sql`(timestamptz 'epoch' + ${before.micros}::bigint * interval '1 microsecond')`;
+  return db
+    .select({
+      id: ledger.id,
+      kind: ledger.kind,
+      reason: ledger.reason,
+      description: ledger.description,
+      amount: ledger.amount,
+      createdAt: ledger.createdAt,
+      micros: sql<string>`(extract(epoch from ${ledger.createdAt}) * 1000000)::bigint::text`,
+    })
+    .from(ledger)
+    .where(
+      and(
+        eq(ledger.userId, query.userId),
+        inArray(ledger.kind, [...query.kinds]),
+        before ? sql`(${ledger.createdAt}, ${ledger.id}) < (${at}, ${before.id}::int)` : undefined,
+      ),
+    )
+    .orderBy(desc(ledger.createdAt), desc(ledger.id))
+    .limit(query.limit);
+}

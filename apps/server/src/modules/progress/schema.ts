@@ -1,0 +1,65 @@
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { ActivityKind } from "@neonlab/shared/schemas/progress";
+import { createdAt, userRef } from "../../db/columns.ts";
+import { users } from "../accounts/schema.ts";
+
+// The streak row doubles as the per-user lock for completions (SELECT … FOR UPDATE).
+export const streaks = pgTable("streaks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  count: integer("count").notNull().default(0),
+  lastUpdated: date("last_updated", { mode: "string" }),
+  freezeOn: boolean("freeze_on").notNull().default(false),
+  frozenAt: date("frozen_at", { mode: "string" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- rank aggregates
+// Kept by triggers (drizzle/0004_rank-aggregates.sql, 0005), so every writer of profiles.xp and XP ledger rows
+// keeps them right: the weekly board is an index read, and an own position is a short sum over
+// XP values above the user's, not a count over every user ahead.
+
+/** XP earned per user per week (Monday 00:00 UTC), summed from the ledger's xp rows. */
+export const xpWeekly = pgTable(
+  "xp_weekly",
+  {
+    userId: userRef(),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    xp: integer("xp").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.weekStart] }),
+    index("xp_weekly_board_idx").on(t.weekStart, t.xp, t.userId),
+  ],
+);
+
+/** How many users have exactly this all-time XP (profiles.xp > 0). */
+export const xpTotalsHistogram = pgTable("xp_totals_histogram", {
+  xp: integer("xp").primaryKey(),
+  users: integer("users").notNull().default(0),
+});
+
+/** How many users earned exactly this XP in the week (xp_weekly.xp > 0). */
+export const xpWeeklyHistogram = pgTable(
+  "xp_weekly_histogram",
+  {
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    xp: integer("xp").notNull(),
+    users: integer("users").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.xp] })],
+);
+
+export const userActivities = pgTable(
+  "user_activities",
+  {
+    id: serial("id").primaryKey(),
+    userId: userRef(),
+    kind: text("kind").$type<ActivityKind>().notNull(),
+    title: text("title").notNull(),
+    link: text("link"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_activities_user_idx").on(t.userId, t.createdAt, t.id)],
+);

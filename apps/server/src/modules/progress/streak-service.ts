@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Streak } from "@neonlab/shared/schemas/progress";
+import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
+import {
+  applyCompletion,
+  currentCount,
+  localDay,
+  quoteSave,
+  type StreakState,
+  type StreakView,
+  viewStreak,
+} from "@neonlab/shared/streak";
+import type { Db } from "../../db/client.ts";
+import { findBalance, grant, record } from "../ledger/service.ts";
+import { timeZoneOf } from "../profiles/service.ts";
+import { getNeonBitsBalance } from "../wallet/service.ts";
+import { streaks } from "./schema.ts";
+
+/**
+ * Until the shop sells them, every user starts with one free streak freeze: given once, with the
+ * user's first streak_freeze balance (freezeInventory). Whatever gives freezes later calls
+ * freezeInventory first.
+ */
+export const STARTER_FREEZES = 1;
+
+type StreakRow = typeof streaks.$inferSelect;
+
+const toState = (row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt">): StreakState => ({
+  count: row.count,
+  lastUpdated: row.lastUpdated,
+  freezeOn: row.freezeOn,
+  frozenOn: row.frozenAt,
+});
+
+/** The zone when the runtime knows it, else UTC. */
+function safeZone(zone: string | null | undefined): string {
+  return zone && isValidTimeZone(zone) ? zone : "UTC";
+}
+
+export type LockedStreak = { state: StreakState; view: StreakView; zone: string; today: string };
+
+/**
+ * Locks the user's streak row (created on first use) for the rest of the transaction and applies
+ * any freeze the days since have consumed. The lock also serialises a user's completions.
+ */
+export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
+  await tx.insert(streaks).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for("update");
+  const zone = safeZone(await timeZoneOf(tx, userId));
+  const today = localDay(now, zone);
+  const state = toState(row);
+  const view = viewStreak(state, today, zone);
+  if (view.freezeUsed) {
+    await saveState(tx, userId, view.state);
+    await streakEntry(tx, userId, {
+      reason: "freeze_used",
+      reference: `covered:${view.freezeCoveredDay}`,
+      amount: 0,
+      description: `Streak freeze used on ${view.freezeCoveredDay}`,
+    });
+  }
+  return { state: view.state, view, zone, today };
+}
+
+export async function saveState(tx: Db, userId: string, state: StreakState) {
+  await tx
+    .update(streaks)
+    .set({
+      count: state.count,
+      lastUpdated: state.lastUpdated,
+      freezeOn: state.freezeOn,
+      frozenAt: state.frozenOn,
+      updatedAt: new Date(),
+    })
+    .where(eq(streaks.userId, userId));
+}
+
+/** A row of the streak's history (ledger kind "streak"; amount: the change in days). */
+export async function streakEntry(
+  tx: Db,
+  userId: string,
+  entry: { reason: string; reference: string; amount: number; description: string },
+) {
+  await record(tx, { ...entry, userId, kind: "streak" });
+}
+
+/** Extends (or starts) the streak for a completion; call with the streak locked. */
+export async function recordCompletionDay(tx: Db, userId: string, locked: LockedStreak) {
+  const outcome = applyCompletion(locked.state, locked.today, locked.zone);
+  if (outcome.extended) {
+    await saveState(tx, userId, outcome.state);
+    // A streak moves at most once a day: the day is the entry's reference.
+    const entry = { reference: `day:${locked.today}`, amount: 1 };
+    if (outcome.restarted) {
+      const description = `Streak started again (the ${locked.state.count}-day streak broke)`;
+      await streakEntry(tx, userId, { ...entry, reason: "streak_restarted", description });
+    } else if (outcome.state.count === 1) {
+      await streakEntry(tx, userId, { ...entry, reason: "streak_started", description: "Streak started" });
+    } else {
+      const description = `Streak extended to ${outcome.state.count} days`;
+      await streakEntry(tx, userId, { ...entry, reason: "streak_extended", description });
+    }
+  }
+  return { count: outcome.state.count, extended: outcome.extended, status: "done" as const };
+}
+
+/** Owned freezes not on the streak (ledger kind streak_freeze); the starter freeze comes with the first. */
+export async function freezeInventory(tx: Db, userId: string): Promise<number> {
+  const held = await findBalance(tx, userId, "streak_freeze");
+  if (held !== null) return held;
+  await grant(tx, {
+    userId,
+    kind: "streak_freeze",
+    amount: STARTER_FREEZES,
+    reason: "starter_freeze",
+    reference: "starter",
+    description: "A free streak freeze to start with",
+  });
+  return (await findBalance(tx, userId, "streak_freeze")) ?? 0;
+}
+
+export async function present(tx: Db, userId: string, locked: LockedStreak): Promise<Streak> {
+  const { view, state } = locked;
+  const inventory = await freezeInventory(tx, userId);
+  const quote = quoteSave(view);
+  const balance = quote.ok ? await getNeonBitsBalance(tx, userId) : 0;
+  return {
+    count: currentCount(view),
+    status: view.status,
+    last_updated: state.lastUpdated,
+    days_since: view.daysSince,
+    today: locked.today,
+    time_zone: locked.zone,
+    freeze: { on: state.freezeOn, since: state.freezeOn ? state.frozenOn : null, inventory },
+    save: quote.ok
+      ? { count: state.count, missed_days: quote.missedDays, cost: quote.cost, affordable: balance >= quote.cost }
+      : null,
+    lost_count: !quote.ok && quote.reason === "too-late" ? state.count : null,
+  };
+}
+
+export async function getStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    return present(tx, userId, await lockStreak(tx, userId, now));
+  });
+}
+
+/**
+ * For one-statement reads of other modules (the profile view): the streak row, joined on the user id,
+ * and the columns displayedStreakCount reads.
+ */
+export const streakRows = {
+  table: streaks,
+  on: (userId: AnyPgColumn) => eq(streaks.userId, userId),
+  countColumns: {
+    count: streaks.count,
+    lastUpdated: streaks.lastUpdated,
+    freezeOn: streaks.freezeOn,
+    frozenAt: streaks.frozenAt,
+  },
+};
+
+/** The displayed streak count from a streak row read without locking (profile header); 0 without one. */
+export function displayedStreakCount(
+  row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt"> | null,
+  timeZone: string | null,
+  now = new Date(),
+): number {
+  if (!row) return 0;
+  const zone = safeZone(timeZone);
+  return currentCount(viewStreak(toState(row), localDay(now, zone), zone));
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { App } from "../../app.ts";
+import { setRoleCommand } from "../../cli/admin.ts";
+import { chapterBadges, chapters, quizzes, reflections } from "../../modules/learning/schema.ts";
+import { lessonId } from "../../modules/learning/test-helpers.ts";
+import { profiles } from "../../modules/profiles/schema.ts";
+import { createUser } from "../users.ts";
+import { type MatrixContext, type MatrixUser, SIGNED_IN, type SignedInActor } from "./types.ts";
+
+export async function signInAgain(
+  ctx: MatrixContext,
+  user: MatrixUser,
+): Promise<{ token: string; sessionToken: string }> {
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email: user.email, password: user.password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.headers["set-auth-token"] as string;
+  return { token, sessionToken: token.split(".")[0] ?? token };
+}
+
+/** Passes the quiz and answers the reflection of the free lesson as this user (setup for completion). */
+export async function prepareFreeLesson(ctx: MatrixContext, user: MatrixUser) {
+  const { lessonId, quizId, correct, reflectionId } = ctx.learning;
+  const quiz = await ctx.app.inject({
+    method: "POST",
+    url: `/api/lessons/${lessonId}/quizes/${quizId}/complete`,
+    headers: user.headers,
+    payload: { responses: correct },
+  });
+  expect(quiz.statusCode, quiz.body).toBe(200);
+  const reflection = await ctx.app.inject({
+    method: "POST",
+    url: `/api/lessons/${lessonId}/reflections/${reflectionId}/complete`,
+    headers: user.headers,
+    payload: { userResponse: user.secret },
+  });
+  expect(reflection.statusCode, reflection.body).toBe(200);
+}
+
+// ---------------------------------------------------------------- setup of the actors and content
+
+/**
+ * Five actors on the fixture curriculum: anonymous, users A and B, a moderator and an admin (roles set
+ * with the admin CLI's setRoleCommand). A has completed the free lesson (XP, streak, activity, a private
+ * reflection answer); streak states are set per case.
+ */
+export async function createMatrixContext(app: App): Promise<MatrixContext> {
+  const db = app.ctx.db;
+  const names: Record<SignedInActor, string> = {
+    userA: "Alice Owner",
+    userB: "Bob Other",
+    moderator: "Mona Moderator",
+    admin: "Adam Admin",
+  };
+  const created = await Promise.all(
+    SIGNED_IN.map(async (actor) => {
+      const user = await createUser(app, { displayName: names[actor] });
+      if (actor === "moderator" || actor === "admin") {
+        await setRoleCommand({ db, auth: app.ctx.auth }, { email: user.email, role: actor });
+        app.ctx.sessions.forgetUser(user.id);
+      }
+      const [profile] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, user.id));
+      const matrixUser: MatrixUser = {
+        actor,
+        id: user.id,
+        email: user.email,
+        username: profile?.username ?? "",
+        password: user.password,
+        token: user.token,
+        sessionToken: user.token.split(".")[0] ?? user.token,
+        headers: user.headers,
+        secret: `private-answer-of-${actor}-${randomUUID()}`,
+      };
+      return [actor, matrixUser] as const;
+    }),
+  );
+  const matrixUsers = Object.fromEntries(created) as Record<SignedInActor, MatrixUser>;
+
+  const lesson = await lessonRow(app, "neon-basics", "paths");
+  const premiumLesson = await lessonRow(app, "neon-pro", "expert");
+  const [chapter] = await db.select({ id: chapters.id }).from(chapters).limit(1);
+  const [badge] = await db.select({ id: chapterBadges.id }).from(chapterBadges).limit(1);
+  if (!chapter || !badge) throw new Error("fixture content is missing");
+  const ctx: MatrixContext = {
+    app,
+    users: matrixUsers,
+    learning: {
+      courseSlug: "neon-basics",
+      lessonSlug: "paths",
+      lessonId: lesson.id,
+      quizId: lesson.quizId,
+      correct: lesson.correct,
+      reflectionId: lesson.reflectionId,
+      premiumCourseSlug: "neon-pro",
+      premiumLessonSlug: "expert",
+      premiumLessonId: premiumLesson.id,
+      premiumQuizId: premiumLesson.quizId,
+      premiumCorrect: premiumLesson.correct,
+      premiumReflectionId: premiumLesson.reflectionId,
+      chapterId: chapter.id,
+      badgeId: badge.id,
+    },
+  };
+
+  const a = matrixUsers.userA;
+  await prepareFreeLesson(ctx, a);
+  const done = await app.inject({ method: "POST", url: `/api/lessons/${lesson.id}/complete`, headers: a.headers });
+  expect(done.statusCode, done.body).toBe(200);
+  return ctx;
+}
+
+async function lessonRow(app: App, courseSlug: string, lessonSlug: string) {
+  const db = app.ctx.db;
+  const row = { id: await lessonId(db, courseSlug, lessonSlug) };
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.lessonId, row.id));
+  const [reflection] = await db
+    .select({ id: reflections.id })
+    .from(reflections)
+    .where(eq(reflections.lessonId, row.id));
+  if (!quiz || !reflection) throw new Error(`lesson ${courseSlug}/${lessonSlug} needs a quiz and a reflection`);
+  const correct = quiz.options.flatMap((o, i) => (o.correct ? [String(i)] : []));
+  return { id: row.id, quizId: quiz.id, correct, reflectionId: reflection.id };
+}
