@@ -17,9 +17,7 @@ import {
   reflectionResultSchema,
 } from "@neonlab/shared/schemas/learning";
 import { requireUser } from "../../auth/session.ts";
-import { importBundledContent } from "../../content/bundled.ts";
 import type { AppContext } from "../../context.ts";
-import { onStartup } from "../../startup.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
 import { completeLesson } from "./completion-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
@@ -35,16 +33,10 @@ export const idParam = (name: string) =>
 
 const slugParam = z.string().min(1).max(120);
 
-let startupRegistered = false;
-
-/** Courses, lessons, progress, streaks, rank and content images; also wires the content import. */
+/** Courses, lessons, progress, streaks, rank and content images. */
 export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  if (!startupRegistered) {
-    startupRegistered = true;
-    onStartup(importBundledContent);
-  }
 
   const tags = ["learning"];
   r.get(
