@@ -13,9 +13,12 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
+import { createEventBus } from "./events/event-bus.ts";
+import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
+import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerDevRoutes } from "./modules/dev/routes.ts";
 import { registerLearningRoutes } from "./modules/learning/routes.ts";
 import { registerProfileRoutes } from "./modules/profiles/routes.ts";
@@ -23,6 +26,7 @@ import { registerSystemRoutes } from "./modules/system/routes.ts";
 import { registerUserRoutes } from "./modules/users/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
+import { createTransactionRunner } from "./transaction.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -31,6 +35,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Skip migrations (the caller ran them). */
   skipMigrations?: boolean;
+  /** Job polling and retry policy (tests poll often and shorten the back-off). */
+  jobs?: Pick<JobQueueOptions, "pollingIntervalSeconds" | "retry">;
 };
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -56,12 +62,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const mailer =
     options.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
-  const auth = createAuth({
-    config,
-    db,
-    mailer,
-    onError: (error) => app.log.error({ err: error }, "auth mail failed"),
-  });
+  const events = createEventBus(app.log);
+  const jobs = createJobQueue({ database, log: app.log, ...options.jobs });
+  await jobs.start();
+  await jobs.work("send-mail", (mail) => mailer.send(mail));
+  const transaction = createTransactionRunner(db, events, jobs);
+  const auth = createAuth({ config, db, sendMail: (mail) => jobs.send("send-mail", mail) });
   const sessions = createSessionResolver({ db, secret: config.authSecret });
   const realtime = createRealtime({
     server: app.server,
@@ -69,7 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redisUrl: config.REDIS_URL,
     resolveUser: (token) => sessions.resolve(token),
   });
-  const ctx: AppContext = { config, database, db, mailer, auth, sessions, realtime };
+  // A deleted account's cached sessions and open sockets end with it.
+  events.onAfterCommit("account.deleted", ({ userId }) => {
+    sessions.forgetUser(userId);
+    realtime.disconnectUser(userId);
+  });
+  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime };
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
@@ -117,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerProfileRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerLearningRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   if (!config.isProduction) registerDevRoutes(app, ctx);
   await registerSpa(app, config.WEB_DIST, spa);
 
@@ -124,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook("onClose", async () => {
     // Order matters: the server stopped accepting; let running requests finish before closing what they use.
     await inFlight.drained(10_000);
+    await jobs.stop();
+    app.log.info("job worker stopped");
     await realtime.close();
     await mailer.close();
     if (!options.database) await database.close();

@@ -462,6 +462,23 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
     ],
   },
 
+  // ------------------------------------------------ admin (src/modules/admin)
+  {
+    method: "GET",
+    url: "/api/admin/jobs/failed",
+    access: "admin",
+    cases: [
+      {
+        name: "failed background jobs",
+        request: () => ({ method: "GET", url: "/api/admin/jobs/failed?limit=5" }),
+        expect: adminOnly(200),
+        check: (_ctx, actor, res) => {
+          if (actor === "admin") expect(Array.isArray(res.json())).toBe(true);
+        },
+      },
+    ],
+  },
+
   // ------------------------------------------------ dev (src/modules/dev), never in production
   {
     method: "GET",
