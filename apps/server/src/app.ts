@@ -18,12 +18,12 @@ import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
-import { registerAdminRoutes } from "./modules/admin/routes.ts";
-import { registerDevRoutes } from "./modules/dev/routes.ts";
-import { registerLearningRoutes } from "./modules/learning/routes.ts";
-import { registerProfileRoutes } from "./modules/profiles/routes.ts";
-import { registerSystemRoutes } from "./modules/system/routes.ts";
-import { registerUserRoutes } from "./modules/users/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+import { devRoutes } from "./modules/dev/routes.ts";
+import { learningRoutes } from "./modules/learning/routes.ts";
+import { profileRoutes } from "./modules/profiles/routes.ts";
+import { systemRoutes } from "./modules/system/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -124,12 +124,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNulGuard(app);
   registerSessionHook(app, sessions);
   registerAuthRoutes(app, auth, { rateLimit: config.AUTH_RATE_LIMIT, db, sessions });
-  registerSystemRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerLearningRoutes(app, ctx);
-  registerAdminRoutes(app, ctx);
-  if (!config.isProduction) registerDevRoutes(app, ctx);
+  // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
+  for (const plugin of [systemRoutes, profileRoutes, userRoutes, learningRoutes, adminRoutes]) {
+    await app.register(plugin, { ctx });
+  }
+  if (!config.isProduction) await app.register(devRoutes, { ctx });
   await registerSpa(app, config.WEB_DIST, spa);
 
   const inFlight = trackInFlight(app);

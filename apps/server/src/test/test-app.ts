@@ -69,6 +69,8 @@ export async function createTestApp(
     kind?: "pglite" | "postgres";
     /** Job polling and retries; by default the worker polls every 0.5 s (pg-boss's minimum). */
     jobs?: BuildOptions["jobs"];
+    /** Registers more (test) plugins before the app is ready. */
+    register?: (app: App) => Promise<void>;
   } = {},
 ): Promise<App> {
   const owned = options.database ? null : await createTestDatabase({ kind: options.kind });
@@ -79,6 +81,7 @@ export async function createTestApp(
     skipMigrations: true,
     jobs: { pollingIntervalSeconds: 0.5, ...options.jobs },
   });
+  await options.register?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { failedJobSchema, failedJobsQuerySchema } from "@neonlab/shared/schemas/admin";
 import { requireRole } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { listFailedJobs } from "../../jobs/failed-jobs.ts";
 
 /** Operations views for admins. */
-export function registerAdminRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function adminRoutes(app: FastifyInstance, { ctx: { database } }: ModuleOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/admin/jobs/failed",
     {

@@ -17,7 +17,7 @@ import {
   reflectionResultSchema,
 } from "@neonlab/shared/schemas/learning";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
 import { completeLesson } from "./completion-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
@@ -34,7 +34,7 @@ export const idParam = (name: string) =>
 const slugParam = z.string().min(1).max(120);
 
 /** Courses, lessons, progress, streaks, rank and content images. */
-export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -8,11 +8,11 @@ import {
   updateProfileSchema,
 } from "@neonlab/shared/schemas/profile";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { forbidden } from "../../errors.ts";
 import { getOwnProfile, getPublicProfile, updateProfile } from "./service.ts";
 
-export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function profileRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

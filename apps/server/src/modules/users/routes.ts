@@ -4,13 +4,13 @@ import { z } from "zod";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { contactSchema } from "@neonlab/shared/schemas/auth";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { clientErrors } from "./schema.ts";
 import { deleteAccount, saveContactMessage } from "./service.ts";
 
 const messageSchema = z.object({ message: z.string() });
 
-export function registerUserRoutes(app: FastifyInstance, { db, transaction, config }: AppContext) {
+export async function userRoutes(app: FastifyInstance, { ctx: { db, transaction, config } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.delete(
