@@ -24,7 +24,9 @@ for (const violation of summary.violations) {
 
 /** The module a file belongs to: modules/<m> and features/<f> folders, else the first level under src. */
 function moduleOf(file) {
-  const match = /^(apps\/server\/src|apps\/web\/src|packages\/shared\/src)\/((?:modules|features)\/[^/]+|[^/]+)/.exec(file);
+  const match = /^(apps\/server\/src|apps\/web\/src|packages\/shared\/src)\/((?:modules|features)\/[^/]+|[^/]+)/.exec(
+    file,
+  );
   return match ? `${match[1]}/${match[2]}`.replace(/\.(ts|tsx)$/, "") : null;
 }
 

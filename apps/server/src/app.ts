@@ -13,19 +13,23 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
+import { createEventBus } from "./events/event-bus.ts";
+import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
-import { registerDevRoutes } from "./modules/dev/routes.ts";
-import { registerLearningRoutes } from "./modules/learning/routes.ts";
-import { registerProfileRoutes } from "./modules/profile-view/routes.ts";
-import { registerProgressRoutes } from "./modules/progress/routes.ts";
-import { registerSystemRoutes } from "./modules/system/routes.ts";
-import { registerUserRoutes } from "./modules/users/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+import { devRoutes } from "./modules/dev/routes.ts";
+import { learningRoutes } from "./modules/learning/routes.ts";
+import { profileViewRoutes } from "./modules/profile-view/routes.ts";
+import { progressRoutes } from "./modules/progress/routes.ts";
+import { systemRoutes } from "./modules/system/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
+import { createTransactionRunner } from "./transaction.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -34,6 +38,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Skip migrations (the caller ran them). */
   skipMigrations?: boolean;
+  /** Job polling and retry policy (tests poll often and shorten the back-off). */
+  jobs?: Pick<JobQueueOptions, "pollingIntervalSeconds" | "retry">;
 };
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -59,10 +65,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const mailer =
     options.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(db, app.log));
+  const events = createEventBus(app.log);
+  const jobs = createJobQueue({ database, log: app.log, ...options.jobs });
+  await jobs.start();
+  await jobs.work("send-mail", (mail) => mailer.send(mail));
+  const transaction = createTransactionRunner(db, events, jobs);
   const auth = createAuth({
     config,
     db,
-    mailer,
+    sendMail: (mail) => jobs.send("send-mail", mail),
     onError: (error, what) => app.log.error({ err: error }, what),
   });
   const sessions = createSessionResolver({ db, secret: config.authSecret });
@@ -72,7 +83,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redisUrl: config.REDIS_URL,
     resolveUser: (token) => sessions.resolve(token),
   });
-  const ctx: AppContext = { config, database, db, mailer, auth, sessions, realtime };
+  // A deleted account's cached sessions and open sockets end with it.
+  events.onAfterCommit("account.deleted", ({ userId }) => {
+    sessions.forgetUser(userId);
+    realtime.disconnectUser(userId);
+  });
+  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime };
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
@@ -119,18 +135,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNulGuard(app);
   registerSessionHook(app, sessions);
   registerAuthRoutes(app, auth, { rateLimit: config.AUTH_RATE_LIMIT, db, sessions });
-  registerSystemRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerLearningRoutes(app, ctx);
-  registerProgressRoutes(app, ctx);
-  if (!config.isProduction) registerDevRoutes(app, ctx);
+  // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
+  for (const plugin of [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes]) {
+    await app.register(plugin, { ctx });
+  }
+  if (!config.isProduction) await app.register(devRoutes, { ctx });
   await registerSpa(app, config.WEB_DIST, spa);
 
   const inFlight = trackInFlight(app);
   app.addHook("onClose", async () => {
     // Order matters: the server stopped accepting; let running requests finish before closing what they use.
     await inFlight.drained(10_000);
+    await jobs.stop();
+    app.log.info("job worker stopped");
     await realtime.close();
     await mailer.close();
     if (!options.database) await database.close();

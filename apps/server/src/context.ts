@@ -3,13 +3,20 @@ import type { Auth } from "./auth/auth.ts";
 import type { SessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { EventBus } from "./events/event-bus.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import type { Realtime } from "./realtime/realtime.ts";
+import type { RunInTransaction } from "./transaction.ts";
 
 /** What every module's routes get: configuration and the app's services. */
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
+  /** A transaction whose events (`publish`) and jobs (`enqueue`) take effect with its commit. */
+  transaction: RunInTransaction;
+  events: EventBus;
+  jobs: JobQueue;
   mailer: Mailer;
   auth: Auth;
   sessions: SessionResolver;

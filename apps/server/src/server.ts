@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { importBundledContent } from "./startup.ts";
+import { importBundledContent } from "./content/bundled.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -102,5 +102,8 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(response).toMatch(/^HTTP\/1\.1 202/);
 
     expect(await exited).toBe(0);
+    // The job worker stopped in the shutdown (before the database closed) without an error.
+    expect(output.indexOf("job worker stopped")).toBeGreaterThan(output.indexOf("SIGTERM received"));
+    expect(output).not.toMatch(/"level":(50|60)/);
   }, 60_000);
 });

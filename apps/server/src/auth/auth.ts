@@ -5,7 +5,7 @@ import { bearer, emailOTP, oneTimeToken } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
-import type { Mailer } from "../adapters/mail/mailer.ts";
+import type { Mail } from "../adapters/mail/mailer.ts";
 import {
   confirmationCodeMail,
   emailChangeMail,
@@ -25,14 +25,13 @@ export const CLIENT_IP_HEADER = "x-neonlab-client-ip";
 export type AuthDeps = {
   config: Config;
   db: Db;
-  mailer: Mailer;
-  /** Failures that must not fail the request (mail sending, the profile made after sign-up): logged. */
+  /**
+   * Hands a mail over for sending: in the app, a job (one insert; the worker sends it and retries), so
+   * the response never waits for SMTP, and a mail that can not be queued fails the request.
+   */
+  sendMail: (mail: Mail) => Promise<void>;
+  /** Failures that must not fail the request (the profile made after sign-up): logged. */
   onError: (error: unknown, what: string) => void;
-};
-
-/** Mail sending never blocks the response (timing) but failures are logged. */
-const sendLater = (deps: AuthDeps, send: () => Promise<void>) => {
-  send().catch((error) => deps.onError(error, "auth mail failed"));
 };
 
 /** Better Auth signs e-mail change links with a JWT whose payload carries `updateTo`. */
@@ -52,7 +51,7 @@ function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "war
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { config, db, mailer } = deps;
+  const { config, db, sendMail } = deps;
   const origin = new URL(config.PUBLIC_URL).origin;
   const auth = betterAuth({
     appName: "NeonLab",
@@ -85,7 +84,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
-        sendLater(deps, () => mailer.send(passwordResetMail(user.email, url)));
+        await sendMail(passwordResetMail(user.email, url));
       },
     },
     emailVerification: {
@@ -94,14 +93,12 @@ export function createAuth(deps: AuthDeps) {
       // Sign-up and unconfirmed sign-in get a 6-digit code; an e-mail change gets a link.
       sendVerificationEmail: async ({ user, url, token }) => {
         if (isEmailChangeToken(token)) {
-          sendLater(deps, () => mailer.send(emailChangeMail(user.email, url)));
+          await sendMail(emailChangeMail(user.email, url));
           return;
         }
-        sendLater(deps, async () => {
-          // An unconfirmed sign-in mails a fresh code, but not more than once a minute (the last one stays valid).
-          if (config.AUTH_RATE_LIMIT && (await codeResendWait(db, "email-verification", user.email)) > 0) return;
-          await auth.api.sendVerificationOTP({ body: { email: user.email, type: "email-verification" } });
-        });
+        // An unconfirmed sign-in mails a fresh code, but not more than once a minute (the last one stays valid).
+        if (config.AUTH_RATE_LIMIT && (await codeResendWait(db, "email-verification", user.email)) > 0) return;
+        await auth.api.sendVerificationOTP({ body: { email: user.email, type: "email-verification" } });
       },
     },
     user: {
@@ -156,8 +153,7 @@ export function createAuth(deps: AuthDeps) {
         disableSignUp: true,
         storeOTP: "hashed",
         async sendVerificationOTP({ email, otp, type }) {
-          const mail = type === "sign-in" ? signInCodeMail(email, otp) : confirmationCodeMail(email, otp);
-          sendLater(deps, () => mailer.send(mail));
+          await sendMail(type === "sign-in" ? signInCodeMail(email, otp) : confirmationCodeMail(email, otp));
         },
       }),
       ...oauthPlugins(config),

@@ -87,7 +87,7 @@ describe("admin CLI commands", async () => {
     const opened = { count: 0 };
     const open = async () => {
       opened.count += 1;
-      return { ...deps, close: async () => undefined };
+      return { ...deps, database: app.ctx.database, close: async () => undefined };
     };
     expect(await runAdmin(["create-user", "--role", "admin"], output, open)).toBe(1);
     expect(lines.at(-1)).toMatch(/^Missing --email\./);

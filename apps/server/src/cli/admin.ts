@@ -5,11 +5,13 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ROLES, type Role } from "@neonlab/shared/constants";
+import { failedJobsQuerySchema } from "@neonlab/shared/schemas/admin";
 import { displayNameSchema, emailSchema, passwordSchema } from "@neonlab/shared/schemas/auth";
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer.ts";
 import { type Auth, createAuth } from "../auth/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase, type Database, type Db } from "../db/client.ts";
+import { listFailedJobs } from "../jobs/failed-jobs.ts";
 import { users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
@@ -20,14 +22,26 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
       Creates a confirmed account. Without --password, one is generated and printed once.
   set-role --email <e-mail> --role <admin|moderator|user>
       Changes the role of an existing account (takes effect on its next request).
+  failed-jobs [--limit <1-200>]
+      Lists background jobs (mail…) whose last retry failed, newest first. PostgreSQL only: with
+      PGlite the running server holds DATA_DIR; ask it instead (GET /api/admin/jobs/failed as an admin).
 
 Uses the server's configuration (DATABASE_URL, or PGlite in DATA_DIR). With PGlite, stop the server
 first: the embedded database allows one process at a time.`;
+
+/** Why failed-jobs does not open PGlite: the server that ran the jobs holds its data directory. */
+export const FAILED_JOBS_ON_PGLITE =
+  "failed-jobs reads PostgreSQL (DATABASE_URL). With PGlite the running server holds DATA_DIR and no second " +
+  "process may open it: ask the server instead, GET /api/admin/jobs/failed with an admin's bearer token.";
 
 /** A mistake of the operator: printed without a stack trace, exit code 1. */
 export class CliError extends Error {}
 
 export type AdminDeps = { db: Db; auth: Auth };
+type Opened = AdminDeps & { database: Pick<Database, "executeSql">; close(): Promise<void> };
+const COMMANDS = ["create-user", "set-role", "failed-jobs"] as const;
+type Command = (typeof COMMANDS)[number];
+const isCommand = (value: string | undefined): value is Command => COMMANDS.includes(value as Command);
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
 const roleSchema = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(", ")}` });
@@ -86,19 +100,41 @@ export async function setRoleCommand(
   return { id: found.id, email, role, previous: found.role };
 }
 
+/** Failed jobs, one or two lines each. */
+export async function failedJobsCommand(
+  database: Pick<Database, "executeSql">,
+  input: { limit?: string },
+): Promise<string[]> {
+  const limit = check(failedJobsQuerySchema.shape.limit, input.limit, "limit");
+  const jobs = await listFailedJobs(database.executeSql, limit);
+  if (jobs.length === 0) return ["No failed jobs."];
+  return jobs.flatMap((job) => [
+    `${job.failed_at ?? job.created_at}  ${job.queue}  ${job.id}  ${job.summary}`,
+    `    after ${job.attempts} attempt${job.attempts === 1 ? "" : "s"}: ${job.error}`,
+  ]);
+}
+
 /** Opens the database and auth exactly as the server does, from the environment. */
-export async function openFromConfig(): Promise<AdminDeps & { close(): Promise<void> }> {
+export async function openFromConfig(command: Command): Promise<Opened> {
   const config = loadConfig();
+  if (command === "failed-jobs" && !config.DATABASE_URL) throw new CliError(FAILED_JOBS_ON_PGLITE);
   const database: Database = createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   const log = { info: () => undefined };
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
-  const auth = createAuth({ config, db: database.db, mailer, onError: () => undefined });
+  // No worker runs here: a mail (none of these commands sends one) would go out directly.
+  const auth = createAuth({
+    config,
+    db: database.db,
+    sendMail: (mail) => mailer.send(mail),
+    onError: (error, what) => console.error(what, error),
+  });
   return {
     db: database.db,
     auth,
+    database,
     close: async () => {
       await mailer.close();
       await database.close();
@@ -110,7 +146,7 @@ export async function openFromConfig(): Promise<AdminDeps & { close(): Promise<v
 export async function runAdmin(
   argv: string[],
   output: Output,
-  open: () => Promise<AdminDeps & { close(): Promise<void> }> = openFromConfig,
+  open: (command: Command) => Promise<Opened> = openFromConfig,
 ): Promise<number> {
   let parsed: ReturnType<typeof parseArguments>;
   try {
@@ -123,10 +159,12 @@ export async function runAdmin(
     output.out(USAGE);
     return 0;
   }
-  let deps: (AdminDeps & { close(): Promise<void> }) | undefined;
+  let deps: Opened | undefined;
   try {
-    deps = await open();
-    if (parsed.command === "create-user") {
+    deps = await open(parsed.command);
+    if (parsed.command === "failed-jobs") {
+      for (const line of await failedJobsCommand(deps.database, parsed.values)) output.out(line);
+    } else if (parsed.command === "create-user") {
       const created = await createUserCommand(deps, parsed.values);
       output.out(`Created ${created.role} ${created.email} (id ${created.id}), e-mail confirmed.`);
       if (created.generatedPassword) output.out(`Generated password (shown once): ${created.generatedPassword}`);
@@ -156,15 +194,22 @@ function parseArguments(argv: string[]) {
       role: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      limit: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return { help: true as const, command: undefined, values };
   const command = positionals[0];
-  if (command !== "create-user" && command !== "set-role") {
+  if (!isCommand(command)) {
     throw new CliError(command ? `Unknown command "${command}".` : "Missing command.");
   }
   if (positionals.length > 1) throw new CliError(`Unexpected argument "${positionals[1]}".`);
+  if (command === "failed-jobs") {
+    const others = Object.entries(values).filter(([key, value]) => key !== "limit" && value !== undefined);
+    if (others.length > 0) throw new CliError("failed-jobs takes only --limit.");
+    return { help: false as const, command, values };
+  }
+  if (values.limit !== undefined) throw new CliError(`${command} does not take --limit.`);
   const missing = ["email", "role"].filter((key) => values[key as "email" | "role"] === undefined);
   if (missing.length > 0) throw new CliError(`Missing ${missing.map((m) => `--${m}`).join(" and ")}.`);
   if (command === "set-role" && (values.password !== undefined || values.name !== undefined)) {

@@ -13,7 +13,7 @@ export function hasContent(dir: string): boolean {
 }
 
 /**
- * Start-up task: imports the bundled content/ when IMPORT_CONTENT is on. Invalid content is
+ * Run by server.ts before it listens: imports the bundled content/ when IMPORT_CONTENT is on. Invalid content is
  * refused as a whole (the database keeps what it had) and every problem is logged.
  */
 export async function importBundledContent(app: App) {

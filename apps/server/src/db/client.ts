@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { fromPglite } from "pg-boss";
 import { fastPglite } from "./pglite-engine.ts";
 import { remotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema.ts";
@@ -14,9 +15,14 @@ import * as schema from "./schema.ts";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Rows of a raw statement; a parameterless text may hold several statements (their rows, concatenated). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Raw SQL for a library that brings its own statements (pg-boss, see jobs/job-queue.ts). */
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -40,6 +46,10 @@ export function createDatabase(options: {
     return {
       db,
       kind: "postgres",
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       ping: async () => {
         await pool.query("select 1");
@@ -56,9 +66,12 @@ export function createDatabase(options: {
   // drizzle-orm/pglite only calls query, exec and transaction (see pglite-engine.ts).
   const client = owned as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // pg-boss's own PGlite adapter: several statements go through exec, and a failed one is rolled back.
+  const raw = fromPglite(owned);
   return {
     db,
     kind: "pglite",
+    executeSql: (text, values) => raw.executeSql(text, values),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await owned.query("select 1");

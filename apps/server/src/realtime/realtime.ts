@@ -2,11 +2,14 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server } from "socket.io";
+import type { ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from "@neonlab/shared/realtime";
 import type { AuthUser } from "../auth/session.ts";
+
+type SocketData = { userId: string };
 
 export type Realtime = {
   /** Emits an event to every socket of one user, on any server instance. */
-  toUser(userId: string, event: string, payload: unknown): void;
+  toUser<E extends RealtimeEvent>(userId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
   /** Closes every socket of one user, on any server instance (account deleted). */
   disconnectUser(userId: string): void;
   close(): Promise<void>;
@@ -21,7 +24,10 @@ export function createRealtime(options: {
   redisUrl?: string;
   resolveUser: (token: string) => Promise<AuthUser | null>;
 }): Realtime {
-  const io = new Server(options.server, { path: "/socket.io", cors: { origin: options.corsOrigin } });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(options.server, {
+    path: "/socket.io",
+    cors: { origin: options.corsOrigin },
+  });
   const redis: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -39,12 +45,12 @@ export function createRealtime(options: {
   });
 
   io.on("connection", (socket) => {
-    void socket.join(userRoom(socket.data.userId as string));
+    void socket.join(userRoom(socket.data.userId));
   });
 
   return {
-    toUser(userId, event, payload) {
-      io.to(userRoom(userId)).emit(event, payload);
+    toUser(userId, event, ...payload) {
+      io.to(userRoom(userId)).emit(event, ...payload);
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -1,3 +1,4 @@
+import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
@@ -26,4 +27,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...USER_ROUTES,
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
+  ...ADMIN_ROUTES,
 ];

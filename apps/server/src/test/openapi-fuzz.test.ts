@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AUTH_ROUTE_RULES, oauthStartSchema } from "../auth/request-schemas.ts";
+import { setRoleCommand } from "../cli/admin.ts";
 import {
   chapterBadges,
   chapters,
@@ -67,6 +68,10 @@ type Operation = {
 const app = await createTestApp({ env: { CONTENT_DIR: FIXTURE_DIR } });
 await importFixtures(app.ctx.db);
 const user = await createUser(app, { displayName: "Fuzz Hacker" });
+// Admin-only operations are fuzzed as an admin, so their handlers are reached too.
+const admin = await createUser(app, { displayName: "Fuzz Admin" });
+await setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: admin.email, role: "admin" });
+const callerOf = (op: { path: string }): TestUser => (op.path.startsWith("/api/admin/") ? admin : user);
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
 const deadToken = await (async () => {
@@ -282,10 +287,10 @@ const RAW_BODIES: { payload: string; contentType?: string }[] = [
 ];
 
 type AuthChoice = "user" | "none" | "dead" | "garbage" | "long" | "basic" | "empty" | "fresh";
-const authHeaders = (choice: AuthChoice): Record<string, string> => {
+const authHeaders = (choice: AuthChoice, caller: TestUser = user): Record<string, string> => {
   switch (choice) {
     case "user":
-      return user.headers;
+      return caller.headers;
     case "none":
     case "fresh":
       return {};
@@ -650,7 +655,9 @@ async function fuzzOperation(
   await fc.assert(
     fc.asyncProperty(draftArbitrary(op, authArb), async (draft) => {
       const { validity, why } = classify(op, draft);
-      const headers = options.prepareAuth ? await options.prepareAuth(draft.auth) : authHeaders(draft.auth);
+      const headers = options.prepareAuth
+        ? await options.prepareAuth(draft.auth)
+        : authHeaders(draft.auth, callerOf(op));
       if (options.prepareAuth) before = undefined;
       const sent = toRequest(op, draft, headers);
       if (writes) before ??= await snapshot();

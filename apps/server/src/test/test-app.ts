@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { type App, buildApp } from "../app.ts";
+import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 
@@ -15,7 +15,7 @@ export async function createTestDatabase(options: { kind?: "pglite" | "postgres"
   if (kind === "pglite") {
     const database = createDatabase({ dataDir: "memory://" });
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `neonlab_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
@@ -29,6 +29,8 @@ export async function createTestDatabase(options: { kind?: "pglite" | "postgres"
   await database.migrate();
   return {
     database,
+    /** For a second process on the same database (e.g. the admin CLI). */
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -61,11 +63,25 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** The real app on a real database; closed after the test file. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; kind?: "pglite" | "postgres" } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    kind?: "pglite" | "postgres";
+    /** Job polling and retries; by default the worker polls every 0.5 s (pg-boss's minimum). */
+    jobs?: BuildOptions["jobs"];
+    /** Registers more (test) plugins before the app is ready. */
+    register?: (app: App) => Promise<void>;
+  } = {},
 ): Promise<App> {
   const owned = options.database ? null : await createTestDatabase({ kind: options.kind });
   const database = options.database ?? owned!.database;
-  const app = await buildApp({ config: testConfig(options.env), database, skipMigrations: true });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    skipMigrations: true,
+    jobs: { pollingIntervalSeconds: 0.5, ...options.jobs },
+  });
+  await options.register?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -23,6 +23,10 @@ export async function waitForCode(app: App, email: string, previous?: string): P
   throw new Error(`no new code mailed to ${email}`);
 }
 
+/** Starts a sign-up (the confirmation code is mailed); the response is returned unchecked. */
+export const signUp = (app: App, email: string, name = "Test Hacker") =>
+  app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { email, password: "password-1234", name } });
+
 export type TestUser = {
   id: string;
   email: string;

@@ -1,7 +1,11 @@
 import { SOCKET_OPTIONS } from "@neonlab/shared/constants";
+import type { ClientToServerEvents, ServerToClientEvents } from "@neonlab/shared/realtime";
 import type { Socket } from "socket.io-client";
 
-let socket: Socket | null = null;
+/** The realtime socket, typed by the events the server emits (@neonlab/shared/realtime). */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
 /** Bumped by every connect and disconnect, so a connection whose code arrives late is not opened. */
 let generation = 0;
 
@@ -10,7 +14,7 @@ let generation = 0;
  * demand, so signed-out visitors never download it; resolves with the socket, or null when a newer
  * connect or a disconnect came first.
  */
-export async function connectSocket(token: string): Promise<Socket | null> {
+export async function connectSocket(token: string): Promise<AppSocket | null> {
   const current = ++generation;
   if (socket?.connected || socket?.active) socket.disconnect();
   socket = null;

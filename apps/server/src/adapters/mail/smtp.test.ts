@@ -1,36 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { readMails } from "../../test/mail.ts";
+import { startSmtpServer, subjectOf, waitForDelivery } from "../../test/smtp-server.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { uniqueEmail } from "../../test/users.ts";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { signUp, uniqueEmail } from "../../test/users.ts";
 
 /** Body of one MIME part (quoted-printable decoded) by its content type. */
 function part(raw: string, type: "text/plain" | "text/html"): string {
@@ -54,28 +26,18 @@ afterAll(() => smtp.close());
 
 describe("mail over SMTP_URL", async () => {
   const app = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "NeonLab <no-reply@neonlab.test>" },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "NeonLab <no-reply@neonlab.test>" },
   });
 
   it("delivers the sign-up confirmation code to a real SMTP server", async () => {
     expect(app.ctx.mailer.kind).toBe("smtp");
     const email = uniqueEmail("smtp");
-    const signUp = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up/email",
-      payload: { email, password: "password-1234", name: "Mail Tester" },
-    });
-    expect(signUp.statusCode).toBe(200);
+    expect((await signUp(app, email)).statusCode).toBe(200);
 
-    let message: Received | undefined;
-    for (let i = 0; i < 100 && !message; i++) {
-      message = smtp.received.find((m) => m.to.includes(email));
-      if (!message) await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!message) throw new Error("no message reached the SMTP server");
+    const message = await waitForDelivery(smtp, email);
     expect(message.from).toBe("no-reply@neonlab.test");
 
-    const subject = message.raw.match(/^Subject: (.+)$/m)?.[1]?.trim() ?? "";
+    const subject = subjectOf(message);
     expect(subject).toMatch(/^Your NeonLab confirmation code: \d{6}$/);
     const code = subject.slice(-6);
     expect(message.raw).toMatch(/^From: NeonLab <no-reply@neonlab\.test>$/m);
@@ -94,5 +56,26 @@ describe("mail over SMTP_URL", async () => {
       payload: { email, otp: code },
     });
     expect(verify.statusCode).toBe(200);
+  });
+});
+
+describe("mail through the job queue when the SMTP server refuses at first", async () => {
+  const flaky = await startSmtpServer({ refuse: (attempt) => attempt === 1 });
+  afterAll(() => flaky.close());
+  const app = await createTestApp({
+    env: { SMTP_URL: flaky.url },
+    jobs: { retry: { retryLimit: 2, retryDelay: 1, retryBackoff: true } },
+  });
+
+  it("retries after a back-off and delivers the mail", async () => {
+    const email = uniqueEmail("retry");
+    expect((await signUp(app, email)).statusCode).toBe(200);
+
+    const message = await waitForDelivery(flaky, email, 10_000);
+    expect(subjectOf(message)).toMatch(/^Your NeonLab confirmation code: \d{6}$/);
+    expect(flaky.refusedAt).toHaveLength(1);
+    // The second attempt waited for the back-off (1–2 s with retryDelay 1), not a busy loop.
+    expect(message.at - (flaky.refusedAt[0] ?? 0)).toBeGreaterThanOrEqual(900);
+    expect(flaky.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 });

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readOutbox } from "../../adapters/mail/mailer.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 
 /** Development-only helpers; never registered when NODE_ENV=production. */
-export function registerDevRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function devRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/dev/outbox",
     {

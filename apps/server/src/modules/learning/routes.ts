@@ -20,9 +20,7 @@ import {
   reflectionResultSchema,
 } from "@neonlab/shared/schemas/learning";
 import { requireUser } from "../../auth/session.ts";
-import { importBundledContent } from "../../content/bundled.ts";
-import type { AppContext } from "../../context.ts";
-import { onStartup } from "../../startup.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
 import { completeLesson } from "./completion-service.ts";
 import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
@@ -38,16 +36,10 @@ export const idParam = (name: string) =>
 
 const slugParam = z.string().min(1).max(120);
 
-let startupRegistered = false;
-
-/** Courses, lessons, completions and content images; also wires the content import. */
-export function registerLearningRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Courses, lessons, completions and content images. */
+export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  if (!startupRegistered) {
-    startupRegistered = true;
-    onStartup(importBundledContent);
-  }
 
   const tags = ["learning"];
   r.get(

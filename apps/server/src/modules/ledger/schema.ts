@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, userRef } from "../../db/columns.ts";
+import { createdAt, userRef } from "../accounts/columns.ts";
 
 /**
  * What a ledger row counts. xp, neonbits and streak_freeze are balances (the running total is the

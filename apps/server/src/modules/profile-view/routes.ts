@@ -8,13 +8,13 @@ import {
   updateProfileSchema,
 } from "@neonlab/shared/schemas/profile";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { forbidden } from "../../errors.ts";
 import { updateProfile } from "../profiles/service.ts";
 import { getOwnProfile, getPublicProfile } from "./service.ts";
 
 /** The public profile, and the own profile with its update and avatar. */
-export function registerProfileRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function profileViewRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

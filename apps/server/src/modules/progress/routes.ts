@@ -13,7 +13,7 @@ import {
   streakSchema,
 } from "@neonlab/shared/schemas/progress";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";
 import { getHistory } from "./history-service.ts";
@@ -22,7 +22,7 @@ import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
 import { getStreak } from "./streak-service.ts";
 
 /** The streak, activities and history under users/*, and the rank. */
-export function registerProgressRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["progress"];
 

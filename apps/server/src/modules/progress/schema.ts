@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "@neonlab/shared/schemas/progress";
-import { createdAt, userRef } from "../../db/columns.ts";
+import { createdAt, userRef } from "../accounts/columns.ts";
 import { users } from "../accounts/schema.ts";
 
 // The streak row doubles as the per-user lock for completions (SELECT … FOR UPDATE).

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { buildId } from "./build-id.ts";
 
-export function registerSystemRoutes(app: FastifyInstance, { database, config }: AppContext) {
+export async function systemRoutes(app: FastifyInstance, { ctx: { database, config } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const id = buildId(config);
 

@@ -4,13 +4,13 @@ import { z } from "zod";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { contactSchema } from "@neonlab/shared/schemas/auth";
 import { requireUser } from "../../auth/session.ts";
-import type { AppContext } from "../../context.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { clientErrors } from "./schema.ts";
 import { deleteAccount, saveContactMessage } from "./service.ts";
 
 const messageSchema = z.object({ message: z.string() });
 
-export function registerUserRoutes(app: FastifyInstance, { db, mailer, config, realtime, sessions }: AppContext) {
+export async function userRoutes(app: FastifyInstance, { ctx: { db, transaction, config } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.delete(
@@ -18,9 +18,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, mailer, config, r
     { schema: { tags: ["users"], summary: "Delete own account and its data", response: { 200: messageSchema } } },
     async (request) => {
       const user = requireUser(request);
-      await deleteAccount(db, user.id);
-      sessions.forgetUser(user.id);
-      realtime.disconnectUser(user.id);
+      await deleteAccount(transaction, user.id);
       return { message: MESSAGES.accountDeleted };
     },
   );
@@ -37,7 +35,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, mailer, config, r
       },
     },
     async (request) => {
-      await saveContactMessage(db, mailer, config.OPERATOR_EMAIL, request.user?.id ?? null, request.body);
+      await saveContactMessage(transaction, config.OPERATOR_EMAIL, request.user?.id ?? null, request.body);
       return { message: MESSAGES.emailSent };
     },
   );

@@ -1,28 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ContactInput } from "@neonlab/shared/schemas/auth";
-import type { Mailer } from "../../adapters/mail/mailer.ts";
 import { contactMail } from "../../adapters/mail/templates.ts";
-import type { Db } from "../../db/client.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { users, verifications } from "../accounts/schema.ts";
 import { clientErrors, contactMessages } from "./schema.ts";
 
-type AccountCleanup = (tx: Db, userId: string) => Promise<void>;
-const cleanups: AccountCleanup[] = [];
-
-/** Modules whose rows are not removed by ON DELETE CASCADE register their cleanup here. */
-export function onAccountDeleted(cleanup: AccountCleanup) {
-  cleanups.push(cleanup);
-}
-
 /**
- * Removes the user, their sessions, accounts and profile (ON DELETE CASCADE), what other modules
- * registered with onAccountDeleted, and personal data kept beside the account, in one transaction.
+ * Removes the user, their sessions, accounts and profile (ON DELETE CASCADE), what other modules delete
+ * on "account.deleted" (their rows not removed by a cascade: `ctx.events.onInTransaction`), and personal
+ * data kept beside the account, in one transaction.
  */
-export async function deleteAccount(db: Db, userId: string) {
-  await db.transaction(async (tx) => {
+export async function deleteAccount(transaction: RunInTransaction, userId: string) {
+  await transaction(async ({ db: tx, publish }) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
-    for (const cleanup of cleanups) await cleanup(tx as unknown as Db, userId);
+    await publish("account.deleted", { userId, email: user.email });
     await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
     await tx.delete(clientErrors).where(eq(clientErrors.userId, userId));
     // Pending codes and links are keyed by the address, not the user id.
@@ -32,13 +24,15 @@ export async function deleteAccount(db: Db, userId: string) {
   });
 }
 
+/** Keeps the message and mails it to the operator (a job of the same transaction). */
 export async function saveContactMessage(
-  db: Db,
-  mailer: Mailer,
+  transaction: RunInTransaction,
   operatorEmail: string,
   userId: string | null,
   input: ContactInput,
 ) {
-  await db.insert(contactMessages).values({ ...input, userId });
-  await mailer.send(contactMail(operatorEmail, input));
+  await transaction(async ({ db, enqueue }) => {
+    await db.insert(contactMessages).values({ ...input, userId });
+    await enqueue("send-mail", contactMail(operatorEmail, input));
+  });
 }

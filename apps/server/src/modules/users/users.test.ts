@@ -7,17 +7,11 @@ import { createUser, type TestUser } from "../../test/users.ts";
 import { accounts, sessions, users } from "../accounts/schema.ts";
 import { profiles } from "../profiles/schema.ts";
 import { contactMessages } from "./schema.ts";
-import { onAccountDeleted } from "./service.ts";
 
 // A module's private content, standing in for the ones later capabilities register.
 const privateNotes = new Map<string, string>();
 const cleanedInsideTransaction: string[] = [];
-onAccountDeleted(async (tx, userId) => {
-  const stillThere = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (stillThere.length === 1) cleanedInsideTransaction.push(userId);
-  if (privateNotes.get(userId) === "explode") throw new Error("cleanup failed");
-  privateNotes.delete(userId);
-});
+const announcedAfterCommit: string[] = [];
 
 async function rowsOf(app: App, userId: string) {
   const { db } = app.ctx;
@@ -35,6 +29,15 @@ const deleteMe = (app: App, user: TestUser) =>
 
 describe("DELETE /api/users", async () => {
   const app = await createTestApp();
+  app.ctx.events.onInTransaction("account.deleted", async ({ userId }, tx) => {
+    const stillThere = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (stillThere.length === 1) cleanedInsideTransaction.push(userId);
+    if (privateNotes.get(userId) === "explode") throw new Error("cleanup failed");
+    privateNotes.delete(userId);
+  });
+  app.ctx.events.onAfterCommit("account.deleted", ({ userId }) => {
+    announcedAfterCommit.push(userId);
+  });
 
   it("removes the user, every session, the profile and private content; the token stops working", async () => {
     const user = await createUser(app);
@@ -61,6 +64,7 @@ describe("DELETE /api/users", async () => {
     expect(await rowsOf(app, user.id)).toEqual({ users: 0, sessions: 0, accounts: 0, profiles: 0, contact: 0 });
     expect(privateNotes.has(user.id)).toBe(false);
     expect(cleanedInsideTransaction).toContain(user.id);
+    expect(announcedAfterCommit).toContain(user.id);
     expect((await app.inject({ url: "/api/profile", headers: user.headers })).statusCode).toBe(401);
     const other = { authorization: `Bearer ${secondToken}` };
     expect((await app.inject({ url: "/api/profile", headers: other })).statusCode).toBe(401);
@@ -85,6 +89,7 @@ describe("DELETE /api/users", async () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().message).not.toContain("cleanup failed");
     expect(await rowsOf(app, user.id)).toMatchObject({ users: 1, sessions: 1, accounts: 1, profiles: 1 });
+    expect(announcedAfterCommit).not.toContain(user.id);
     expect((await app.inject({ url: "/api/profile", headers: user.headers })).statusCode).toBe(200);
     privateNotes.delete(user.id);
     expect((await deleteMe(app, user)).statusCode).toBe(200);

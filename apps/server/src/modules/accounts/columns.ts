@@ -1,5 +1,5 @@
 import { text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../modules/accounts/schema.ts";
+import { users } from "./schema.ts";
 
 // Column shapes every module's tables repeat.
 

@@ -1,0 +1,27 @@
+/**
+ * Realtime (socket.io) events, shared by the server (which emits them to a user's sockets) and the web
+ * client (which listens). Add an event here first: both sides are typed from these maps.
+ */
+
+/** Notification kinds (product rules, Community). */
+export const NOTIFICATION_KINDS = [
+  "connection_request",
+  "connection_accepted",
+  "blog_approved",
+  "blog_rejected",
+  "badge_earned",
+  "referral_joined",
+  "report_resolved",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Events the server emits; each value is the listener's signature. */
+export interface ServerToClientEvents {
+  /** Something happened that concerns the user (a connection request, a badge…). */
+  notification: (payload: { kind: NotificationKind }) => void;
+}
+
+/** Events the client emits: none yet (the client only listens). */
+export type ClientToServerEvents = Record<string, never>;
+
+export type RealtimeEvent = keyof ServerToClientEvents;
