@@ -6,6 +6,12 @@
 export interface AppEvents {
   /** A user deleted their account (DELETE /api/users). */
   "account.deleted": { userId: string; email: string };
+  /** A learner completed a lesson for the first time (POST /api/lessons/:id/complete). */
+  "lesson.completed": { userId: string; lessonId: number; courseId: number; xpAwarded: number };
+  /** That completion finished a chapter: its badge is the learner's. */
+  "badge.earned": { userId: string; chapterId: number; badgeId: number };
+  /** That completion finished a course. */
+  "course.completed": { userId: string; courseId: number };
 }
 
 export type EventName = keyof AppEvents;

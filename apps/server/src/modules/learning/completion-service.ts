@@ -4,6 +4,7 @@ import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import { currentCount } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
 import { accessibleLesson, type LessonContext } from "./lesson-lookup.ts";
@@ -58,19 +59,20 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
 
 /**
  * Completes a lesson exactly once. The user's streak row is locked first, so concurrent
- * completions of the same user run one after another; unique keys on completions, XP events and
- * ledger rows make every grant happen once even so.
+ * completions of the same user run one after another; unique keys on completions and ledger rows
+ * make every grant happen once even so. Announces lesson.completed, and badge.earned and
+ * course.completed when they follow, with the commit.
  */
 export async function completeLesson(
   db: Db,
+  transaction: RunInTransaction,
   userId: string,
   lessonId: number,
   now = new Date(),
 ): Promise<LessonCompleteResult> {
   const ctx = await accessibleLesson(db, userId, lessonId);
   await assertReady(db, userId, lessonId);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(async ({ db: tx, publish }) => {
     const locked = await lockStreak(tx, userId, now);
     const inserted = await tx
       .insert(completedLessons)
@@ -105,6 +107,9 @@ export async function completeLesson(
     const streak = await recordCompletionDay(tx, userId, locked);
     const chapterDone = await completeChapterIfDone(tx, userId, ctx);
     const courseDone = chapterDone ? await completeCourseIfDone(tx, userId, ctx) : false;
+    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
+    if (chapterDone) await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
+    if (courseDone) await publish("course.completed", { userId, courseId: course.id });
     return {
       lessonId,
       xpAwarded: xpGiven ? lesson.xp : 0,

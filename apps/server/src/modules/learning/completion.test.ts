@@ -129,6 +129,29 @@ describe("lesson completion", async () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it("announces lesson.completed, badge.earned and course.completed after the commit, once", async () => {
+    const seen: { name: string; userId: string; id: number }[] = [];
+    const events = app.ctx.events;
+    events.onAfterCommit(
+      "lesson.completed",
+      (e) => void seen.push({ name: "lesson", userId: e.userId, id: e.lessonId }),
+    );
+    events.onAfterCommit("badge.earned", (e) => void seen.push({ name: "badge", userId: e.userId, id: e.chapterId }));
+    events.onAfterCommit(
+      "course.completed",
+      (e) => void seen.push({ name: "course", userId: e.userId, id: e.courseId }),
+    );
+    const user = await createUser(app);
+    const mine = () => seen.filter((e) => e.userId === user.id).map((e) => e.name);
+    for (const id of [ids.first, ids.paths, ids.listing, ids.moving]) {
+      await prepareLesson(app, user, id);
+      await completeLessonApi(app, user, id);
+    }
+    await completeLessonApi(app, user, ids.moving);
+    expect(mine()).toEqual(["lesson", "lesson", "badge", "lesson", "lesson", "badge", "course"]);
+    expect(seen.find((e) => e.name === "lesson" && e.userId === user.id)?.id).toBe(ids.first);
+  });
+
   it("completes premium lessons for users with access", async () => {
     const user = await createUser(app);
     await grantAccess(db, user.id);
