@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import { ModalsHost } from "../../../components/dialogs/modals-host.tsx";
-import { SessionProvider } from "../session.tsx";
+import { SessionProvider } from "../../../lib/session.tsx";
 
 // happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
 if (!document.fonts) Object.defineProperty(document, "fonts", { configurable: true, value: new EventTarget() });

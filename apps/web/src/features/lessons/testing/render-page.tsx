@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
 import { ModalsHost } from "../../../components/dialogs/modals-host.tsx";
-import { SessionProvider } from "../../auth/session.tsx";
+import { SessionProvider } from "../../../lib/session.tsx";
 
 // happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
 if (!document.fonts) Object.defineProperty(document, "fonts", { configurable: true, value: new EventTarget() });

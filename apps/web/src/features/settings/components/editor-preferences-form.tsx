@@ -14,7 +14,7 @@ import { IconDeviceFloppy } from "@tabler/icons-react";
 import { NumberInput } from "../../../components/number-input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../auth/lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 /** "freeCodeCampDark" → "Free Code Camp Dark". */

@@ -3,7 +3,7 @@ import { IconCode, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { openAvatarChooser } from "../../../components/dialogs/open-dialogs.tsx";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
