@@ -19,9 +19,6 @@ import { useFatalErrors } from "./fatal-error.ts";
 import { Preloader } from "./preloader.tsx";
 import { Providers } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
-import { installTestHooks } from "./test-hooks.ts";
-
-installTestHooks();
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
