@@ -1,9 +1,14 @@
 import type { Course, CourseDetail } from "@neonlab/shared/schemas/learning";
 import { expect, test } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
+import { expectSoundPage } from "./helpers/layout.ts";
 import { completeLesson } from "./helpers/learning.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { type E2eUser, signInContext, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
+
+/** The default layout's header and footer; a lesson has the compact bar and no footer. */
+const WITH_FOOTER = { header: true, footer: true };
+const LESSON_CHROME = { header: true, footer: false };
 
 let user: E2eUser;
 
@@ -27,23 +32,28 @@ test.beforeAll(async ({ request }) => {
 
 for (const mode of ["dark", "light"] as const) {
   for (const width of [375, 1280]) {
-    test(`learning screenshots at ${width}px, ${mode}`, async ({ page, context }) => {
+    // Checked as a person would look at them (helpers/layout.ts); the pictures are kept for people to look at.
+    test(`learning pages at ${width}px, ${mode}: no sideways scrolling, header and footer, readable text`, async ({
+      page,
+      context,
+    }) => {
       await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
       await page.emulateMedia({ reducedMotion: "reduce" });
       await signInContext(context, user.token);
       await prepareApp(page, { scheme: mode });
       const shots = [
-        { name: "courses", path: "/courses", ready: "[data-course-list]" },
-        { name: "course", path: coursePath, ready: "[data-course-page]" },
-        { name: "lesson", path: lessonPath, ready: "article[data-lesson]" },
-        { name: "rank", path: "/rank", ready: "[data-rank-table], [data-empty]" },
-        { name: "profile", path: `/profile/${user.username}`, ready: "[data-history]" },
+        { name: "courses", path: "/courses", ready: "[data-course-list]", chrome: WITH_FOOTER },
+        { name: "course", path: coursePath, ready: "[data-course-page]", chrome: WITH_FOOTER },
+        { name: "lesson", path: lessonPath, ready: "article[data-lesson]", chrome: LESSON_CHROME },
+        { name: "rank", path: "/rank", ready: "[data-rank-table], [data-empty]", chrome: WITH_FOOTER },
+        { name: "profile", path: `/profile/${user.username}`, ready: "[data-history]", chrome: WITH_FOOTER },
       ];
       for (const shot of shots) {
         await visit(page, shot.path);
         await expect(page.locator(shot.ready).first()).toBeVisible();
         await waitForPreloaderGone(page);
         await page.waitForLoadState("networkidle");
+        await test.step(shot.name, () => expectSoundPage(page, shot.chrome));
         await saveScreenshot(page, `learning-${shot.name}-${width}-${mode}`);
       }
     });

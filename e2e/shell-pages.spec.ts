@@ -50,33 +50,3 @@ test("the home carousel uses the spec's labels and options", async ({ page }) =>
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(carousel.getByRole("tab", { name: "Go to slide 2" })).toHaveAttribute("aria-selected", "true");
 });
-
-test("share buttons open a 500×500 popup named sharer", async ({ page }) => {
-  await visit(page, "/about");
-  await page.evaluate(() => {
-    const calls: string[][] = [];
-    (window as unknown as { shareCalls: string[][] }).shareCalls = calls;
-    window.open = ((url: string, name: string, features: string) => {
-      calls.push([url, name, features]);
-      return null;
-    }) as typeof window.open;
-  });
-  await page.evaluate(async () => {
-    const hooks = (
-      window as unknown as { neonlabTest: { dialogs: () => Promise<Record<string, (a: unknown) => void>> } }
-    ).neonlabTest;
-    (await hooks.dialogs()).openShareHackDialog({ username: "ada", slug: "neon-rain", hasEnvironment: false });
-  });
-  const dialog = page.getByRole("dialog", { name: "Share Hack" });
-  await dialog.getByRole("button", { name: "Share on Reddit" }).click();
-  await dialog.getByRole("button", { name: "Share on Email" }).click();
-  const calls = await page.evaluate(() => (window as unknown as { shareCalls: string[][] }).shareCalls);
-  const origin = new URL(page.url()).origin;
-  expect(calls[0]?.[0]).toBe(
-    `https://www.reddit.com/submit?url=${encodeURIComponent(`${origin}/hack/ada/neon-rain`)}&title=${encodeURIComponent("neon-rain by @ada on NeonLab")}`,
-  );
-  expect(calls[0]?.[1]).toBe("sharer");
-  expect(calls[0]?.[2]).toMatch(/^width=500,height=500,left=-?\d+,top=-?\d+/);
-  expect(calls[1]?.[0]).toMatch(/^mailto:\?subject=/);
-  expect(calls[1]?.[1]).toBe("_blank");
-});

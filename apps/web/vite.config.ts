@@ -1,30 +1,28 @@
-import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-import { earlyDownloads, mantineCssPerComponent, precompress, prerender, staticThemeCss } from "./vite-plugins.ts";
+import { defineConfig } from "vite";
+import {
+  buildId,
+  earlyDownloads,
+  mantineCssPerComponent,
+  precompress,
+  prerender,
+  type RouteFiles,
+  staticThemeCss,
+} from "./vite-plugins/index.ts";
 
-/** Writes a build identifier next to index.html; the server exposes it at /api/build. */
-function buildIdPlugin(): Plugin {
-  const id = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
-  return {
-    name: "neonlab-build-id",
-    config: () => ({ define: { __BUILD_ID__: JSON.stringify(id) } }),
-    generateBundle() {
-      this.emitFile({ type: "asset", fileName: "build-id.txt", source: id });
-    },
-  };
-}
+/** Filled by earlyDownloads from the client build, read by prerender after it. */
+const routeFiles: RouteFiles = new Map();
 
 export default defineConfig({
   plugins: [
     mantineCssPerComponent(),
     staticThemeCss(),
-    earlyDownloads(resolve(import.meta.dirname, "src/app/routes.tsx")),
+    earlyDownloads({ featuresDir: resolve(import.meta.dirname, "src/features"), routeFiles }),
     react(),
-    buildIdPlugin(),
+    buildId(),
     precompress(),
-    prerender({ entry: resolve(import.meta.dirname, "src/entry-prerender.tsx") }),
+    prerender({ entry: resolve(import.meta.dirname, "src/entry-prerender.tsx"), routeFiles }),
   ],
   server: {
     port: 5173,

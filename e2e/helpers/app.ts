@@ -2,12 +2,11 @@ import { expect, type Page } from "@playwright/test";
 
 export type ColorScheme = "dark" | "light";
 
-/** Makes the app's preloader count 1 ms per percent (it still fades out) and opts into the dialog test hooks. */
+/** Makes the app's preloader count 1 ms per percent (it still fades out). */
 export async function prepareApp(page: Page, { scheme, fast = true }: { scheme?: ColorScheme; fast?: boolean } = {}) {
   await page.addInitScript(
     ({ scheme, fast }) => {
       if (fast) window.localStorage.setItem("neonlab-preloader-speed", "1");
-      window.localStorage.setItem("neonlab-test-hooks", "1");
       if (scheme) window.localStorage.setItem("neonlab-color-scheme", scheme);
     },
     { scheme, fast },

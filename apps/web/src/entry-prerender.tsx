@@ -1,4 +1,4 @@
-// Server-side render of the public pages. The build (apps/web/vite-plugins.ts, prerender) renders each
+// Server-side render of the public pages. The build (apps/web/vite-plugins/prerender.ts) renders each
 // one as a signed-out visitor first sees it into a copy of index.html, so the page itself (not only the
 // preloader) paints before the app's JavaScript has run. The server (apps/server/src/spa.ts) renders the
 // pages that show API data again with the API's current answers (`renderLivePage`). Either way it is the
@@ -8,8 +8,8 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { App } from "./app/app.tsx";
-import { appRoutes, type RouteHandle } from "./app/router.tsx";
-import { ROUTES } from "./app/routes.tsx";
+import { appRoutes } from "./app/router.tsx";
+import { ROUTES, type RouteHandle } from "./app/routes.ts";
 import { courseCategoriesQuery } from "./features/courses/api/get-course-categories.ts";
 import { coursesQuery } from "./features/courses/api/get-courses.ts";
 import { rankQuery } from "./features/rank/api/get-rank.ts";
@@ -68,7 +68,7 @@ export async function render(path: string): Promise<Prerendered | null> {
 const NOT_PRERENDERED = new Set(["/redirect", "/reset-password"]);
 
 /**
- * The pages the build renders (apps/web/vite-plugins.ts): public and sign-in pages without parameters (a
+ * The pages the build renders (apps/web/vite-plugins/prerender.ts): public and sign-in pages without parameters (a
  * signed-in visitor of a sign-in page is sent on by the app).
  */
 export function prerenderPaths(): string[] {
@@ -78,11 +78,6 @@ export function prerenderPaths(): string[] {
       !route.path.includes(":") &&
       !NOT_PRERENDERED.has(route.path),
   ).map((route) => route.path);
-}
-
-/** The sign-in-required routes' paths (the server sends a visitor without a session on to /login). */
-export function signInPaths(): string[] {
-  return ROUTES.filter((route) => route.guard === "private").map((route) => route.path);
 }
 
 /**

@@ -2,7 +2,7 @@ import { MESSAGES } from "@neonlab/shared/messages";
 
 // Evaluating all of the app's code at once (React, Mantine, the router, the query cache, the shell, the
 // page) is one long task that blocks input. It runs in steps instead, each in a task of its own; index.html
-// preloads them all at once (apps/web/vite-plugins.ts, earlyDownloads), so no step waits for a download.
+// preloads them all at once (apps/web/vite-plugins/early-downloads.ts), so no step waits for a download.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot() {

@@ -5,7 +5,7 @@ import "@fontsource/rajdhani/latin-600.css";
 import "@fontsource/rajdhani/latin-700.css";
 import "@fontsource/share-tech-mono/latin-400.css";
 import "@fontsource/jetbrains-mono/latin-400.css";
-// Mantine's base layer; each component's own CSS comes with its code (vite-plugins.ts), the theme's
+// Mantine's base layer; each component's own CSS comes with its code (vite-plugins/mantine-css-per-component.ts), the theme's
 // variables are in index.html.
 import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
@@ -19,9 +19,6 @@ import { useFatalErrors } from "./fatal-error.ts";
 import { Preloader } from "./preloader.tsx";
 import { Providers } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
-import { installTestHooks } from "./test-hooks.ts";
-
-installTestHooks();
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 

@@ -1,6 +1,6 @@
 import { type ComponentType, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useSession } from "../features/auth/session.tsx";
+import { useSession } from "../lib/session.tsx";
 import { StatusPanel } from "../features/placeholder/status-panel.tsx";
 import { consumeReturnPath, saveReturnPath } from "../lib/return-path.ts";
 import { RouteLoading } from "./route-loading.tsx";

@@ -35,7 +35,7 @@ function routerReady(router: AppRouter, limitMs = 3000): Promise<void> {
   });
 }
 
-/** Prerendered form controls are disabled until the app runs (apps/web/vite-plugins.ts); hydration takes them as they were. */
+/** Prerendered form controls are disabled until the app runs (apps/web/vite-plugins/prerender.ts); hydration takes them as they were. */
 function enablePrerenderedControls(container: HTMLElement) {
   for (const control of container.querySelectorAll(`[${PRERENDER_DISABLED}]`)) {
     control.removeAttribute("disabled");

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode } from "react";
-import { SessionProvider } from "../features/auth/session.tsx";
+import { SessionProvider } from "../lib/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
 import { AfterHydration } from "../lib/hydrated.tsx";
 import { queryClient } from "../lib/query-client.ts";
@@ -15,7 +15,7 @@ const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({
 /**
  * Query cache, Mantine theme (colour mode from localStorage, system default), session, toasts, dialogs.
  * The theme's CSS variables and responsive classes are rendered into index.html at build time
- * (vite-plugins.ts), so the provider does not inject them again.
+ * (vite-plugins/static-theme-css.ts), so the provider does not inject them again.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

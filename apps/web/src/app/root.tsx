@@ -2,10 +2,10 @@ import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigation } from "react-router";
-import { PROFILE_QUERY_KEY, useSession } from "../features/auth/session.tsx";
+import { PROFILE_QUERY_KEY, useSession } from "../lib/session.tsx";
 import { api } from "../lib/api-client.ts";
 import classes from "./root.module.css";
-import type { RouteHandle } from "./router.tsx";
+import type { RouteHandle } from "./routes.ts";
 
 /** Scroll to the top when the path changes (not for in-page #anchors). */
 function useScrollToTop() {

@@ -4,15 +4,14 @@ import { LAYOUTS, type LayoutName } from "./layouts/layouts.tsx";
 import { NotFoundPage, RouteErrorPage } from "./route-errors.tsx";
 import { RouteLoading } from "./route-loading.tsx";
 import { Root } from "./root.tsx";
-import { ROUTES, type RouteSpec } from "./routes.tsx";
-
-export type RouteHandle = { title: string };
+import { loadPage } from "./page-loader.tsx";
+import { ROUTES, type RouteHandle, type RouteSpec } from "./routes.ts";
 
 function pageRoute(spec: RouteSpec): RouteObject {
   return {
     path: spec.path,
     handle: { title: spec.title } satisfies RouteHandle,
-    lazy: async () => ({ Component: await spec.page() }),
+    lazy: async () => ({ Component: await loadPage(spec.page) }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@neonlab/shared/messages";
 import { readAuthToken } from "./auth-token.ts";
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "./idempotency-key.ts";
 
 /** An API failure with the server's error object (spec §3). */
 export class ApiError extends Error {
@@ -35,6 +36,17 @@ export function responseMessage(body: unknown): string {
   return MESSAGES.genericError;
 }
 
+/** The client's error for a failed answer: the server's error object (spec §3), else the status line. */
+export function apiErrorFrom(response: Response, body: unknown): ApiError {
+  const fields = (typeof body === "object" && body !== null ? body : {}) as { statusMessage?: unknown; code?: unknown };
+  return new ApiError(
+    response.status,
+    typeof fields.statusMessage === "string" ? fields.statusMessage : response.statusText,
+    responseMessage(body),
+    typeof fields.code === "string" ? fields.code : undefined,
+  );
+}
+
 /** Message to show for any thrown error from `api()`. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
@@ -65,7 +77,8 @@ export function getQuery<T>(path: string, query?: Query) {
 
 /**
  * Calls the product API with the bearer token. Network failures are retried (3 attempts in
- * total); non-idempotent requests are retried once on the spec's retryable statuses.
+ * total); non-idempotent requests are retried once on the spec's retryable statuses. Every write
+ * carries an Idempotency-Key, the same on each attempt, so a retry never does the work twice.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
@@ -74,6 +87,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const token = options.anonymous ? null : readAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET") headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
 
   const statusRetries = IDEMPOTENT.has(method) ? 0 : 1;
   let statusAttempt = 0;
@@ -103,12 +117,6 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       statusAttempt++;
       continue;
     }
-    const body = await response.json().catch(() => null);
-    throw new ApiError(
-      response.status,
-      (body as { statusMessage?: string } | null)?.statusMessage ?? response.statusText,
-      responseMessage(body),
-      (body as { code?: string } | null)?.code,
-    );
+    throw apiErrorFrom(response, await response.json().catch(() => null));
   }
 }

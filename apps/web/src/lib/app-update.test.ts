@@ -1,34 +1,38 @@
+import { buildInfoSchema } from "@neonlab/shared/schemas/common";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockError, mockGet } from "../test/http.ts";
 import { currentBuildId, isNewBuildAvailable, watchAppUpdates } from "./app-update.ts";
 
-const answer = (buildId: string) => vi.fn(async () => new Response(JSON.stringify({ buildId }), { status: 200 }));
+const deployed = (buildId: string) => mockGet("/api/build", buildInfoSchema, { buildId });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 describe("app update check", () => {
   it("compares the server's build id with the bundle's", async () => {
     expect(currentBuildId()).toBe("test-build");
-    expect(await isNewBuildAvailable(answer("test-build"))).toBe(false);
-    expect(await isNewBuildAvailable(answer("next-build"))).toBe(true);
-    expect(await isNewBuildAvailable(answer("dev"))).toBe(false);
-    expect(await isNewBuildAvailable(vi.fn(async () => new Response("", { status: 503 })))).toBe(false);
+    deployed("test-build");
+    expect(await isNewBuildAvailable()).toBe(false);
+    deployed("next-build");
+    expect(await isNewBuildAvailable()).toBe(true);
+    deployed("dev");
+    expect(await isNewBuildAvailable()).toBe(false);
+    mockError("GET", "/api/build", 503, { statusCode: 503, statusMessage: "Service Unavailable", message: "Busy" });
+    expect(await isNewBuildAvailable()).toBe(false);
   });
 
   it("polls and calls the hook once when a new build is deployed", async () => {
     vi.useFakeTimers();
-    const fetchMock = answer("test-build");
-    vi.stubGlobal("fetch", fetchMock);
+    const checks = deployed("test-build");
     const onUpdate = vi.fn();
     const stop = watchAppUpdates(onUpdate, 1000);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(checks).toHaveLength(1));
     expect(onUpdate).not.toHaveBeenCalled();
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ buildId: "next-build" })));
+    const later = deployed("next-build");
     await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(onUpdate).toHaveBeenCalledTimes(1));
     await vi.advanceTimersByTimeAsync(1000);
+    expect(later).toHaveLength(1);
     expect(onUpdate).toHaveBeenCalledTimes(1);
     stop();
   });

@@ -4,8 +4,8 @@ const CHECK_INTERVAL_MS = 5 * 60_000;
 export const currentBuildId = (): string => (typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev");
 
 /** Asks the server for its build id; true when it differs from this bundle's (a new version is deployed). */
-export async function isNewBuildAvailable(fetcher: typeof fetch = fetch): Promise<boolean> {
-  const response = await fetcher("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
+export async function isNewBuildAvailable(): Promise<boolean> {
+  const response = await fetch("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
   if (!response.ok) return false;
   const { buildId } = (await response.json()) as { buildId?: unknown };
   const mine = currentBuildId();

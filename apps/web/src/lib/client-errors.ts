@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "./idempotency-key.ts";
+
 const WINDOW_MS = 60_000;
 const MAX_PER_WINDOW = 5;
 const sent: number[] = [];
@@ -42,7 +44,7 @@ export function reportClientError(error: unknown, now = Date.now()): boolean {
   });
   fetch("/api/client-errors", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     body,
     keepalive: true,
   }).catch(() => undefined);

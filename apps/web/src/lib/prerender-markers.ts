@@ -1,4 +1,4 @@
-// Attributes the build's prerender (apps/web/vite-plugins.ts) writes into a public page's HTML and the
+// Attributes the build's prerender (apps/web/vite-plugins/prerender.ts) writes into a public page's HTML and the
 // app's start (src/main.tsx) reads back.
 
 /** On #root: its content is the page rendered at build time, not only the preloader. */

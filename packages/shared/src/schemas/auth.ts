@@ -49,3 +49,20 @@ export const contactSchema = z
   })
   .strict();
 export type ContactInput = z.infer<typeof contactSchema>;
+
+// Better Auth's answers under /api/auth, as far as the web app reads them (other fields pass through).
+
+/** A call that signs in: the bearer token, in the body's `token` or `session.token` (and the set-auth-token header). */
+export const authSessionAnswerSchema = z.looseObject({
+  token: z.string().nullish(),
+  session: z.looseObject({ token: z.string() }).optional(),
+});
+
+/** A call that only reports it worked: `{ success: true }` or `{ status: true }`. */
+export const authDoneAnswerSchema = z.union([
+  z.looseObject({ success: z.literal(true) }),
+  z.looseObject({ status: z.literal(true) }),
+]);
+
+/** The start of an OAuth sign-in with `disableRedirect`: the provider's authorization address. */
+export const oauthStartAnswerSchema = z.looseObject({ url: z.url() });

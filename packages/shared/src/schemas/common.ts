@@ -14,8 +14,16 @@ export const entityId = z.number().int();
 export const isoDate = z.string();
 /** An ISO 8601 instant. */
 export const isoDateTime = z.string();
+/** An error answer that also names its cause for the client (e.g. Better Auth's `EMAIL_NOT_VERIFIED`). */
+export const codedErrorResponseSchema = errorResponseSchema.extend({ code: z.string() });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** An answer that is only a sentence for the user (e.g. DELETE /api/users). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/build: the running build's identifier (the web app compares it with its own). */
+export const buildInfoSchema = z.object({ buildId: z.string() });
 
 /** A trimmed, bounded, non-empty string with a readable error. */
 export const text = (label: string, max: number, min = 1) =>

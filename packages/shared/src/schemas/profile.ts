@@ -21,16 +21,20 @@ export const usernameSchema = z
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_PATTERN, "Username may contain only lower-case letters, digits, - and _");
 
+/** A number field's type error: "is required" when it is empty. */
+const numberError = (label: string) => (issue: { input: unknown }) =>
+  issue.input === null || issue.input === undefined ? `${label} is required` : `${label} must be a number`;
+
 export const editorPreferencesSchema = z.object({
   theme: z.enum(EDITOR_THEMES, { error: "Choose one of the offered editor themes" }),
   fontFamily: z.enum(EDITOR_FONTS, { error: "Choose one of the offered fonts" }),
   fontSize: z
-    .number({ error: "Font size must be a number" })
+    .number({ error: numberError("Font size") })
     .int("Font size must be a whole number")
     .min(FONT_SIZE_MIN, `Font size must be at least ${FONT_SIZE_MIN}`)
     .max(FONT_SIZE_MAX, `Font size must be at most ${FONT_SIZE_MAX}`),
   lineHeight: z
-    .number({ error: "Line height must be a number" })
+    .number({ error: numberError("Line height") })
     .int("Line height must be a whole number")
     .min(LINE_HEIGHT_MIN, `Line height must be at least ${LINE_HEIGHT_MIN}`)
     .max(LINE_HEIGHT_MAX, `Line height must be at most ${LINE_HEIGHT_MAX}`),

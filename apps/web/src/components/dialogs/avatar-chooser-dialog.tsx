@@ -4,7 +4,7 @@ import { MESSAGES } from "@neonlab/shared/messages";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PROFILE_QUERY_KEY, useSession } from "../../features/auth/session.tsx";
+import { PROFILE_QUERY_KEY, useSession } from "../../lib/session.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toasts.ts";
 import classes from "./avatar-chooser.module.css";

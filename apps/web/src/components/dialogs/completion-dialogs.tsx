@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { IconAward, IconBolt, IconFlame, IconTrophy } from "@tabler/icons-react";
 import { type ReactNode, useEffect } from "react";
-import { useSession } from "../../features/auth/session.tsx";
+import { useSession } from "../../lib/session.tsx";
 import classes from "./dialog.module.css";
 
 type CloseProps = { onClose: () => void };

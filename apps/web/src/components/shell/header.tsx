@@ -2,7 +2,7 @@ import { Burger, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { useSession } from "../../features/auth/session.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { MAIN_NAV } from "./nav-links.ts";

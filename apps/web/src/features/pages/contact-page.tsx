@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toasts.ts";
-import { useSession } from "../auth/session.tsx";
+import { useSession } from "../../lib/session.tsx";
 import classes from "./contact-page.module.css";
 import { PageHeader } from "./components/page-header.tsx";
 

@@ -1,7 +1,7 @@
 import { Badge, Button, List, SimpleGrid, Text } from "@mantine/core";
 import { IconCheck, IconCoin } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useSession } from "../auth/session.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { PageHeader } from "./components/page-header.tsx";
 import classes from "./pricing-page.module.css";
 

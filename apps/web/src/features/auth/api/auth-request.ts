@@ -1,6 +1,8 @@
 import { MESSAGES } from "@neonlab/shared/messages";
-import { ApiError, responseMessage } from "../../../lib/api-client.ts";
+import { authSessionAnswerSchema } from "@neonlab/shared/schemas/auth";
+import { ApiError, apiErrorFrom } from "../../../lib/api-client.ts";
 import { readAuthToken } from "../../../lib/auth-token.ts";
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 
 export type AuthResponse<T> = {
   data: T;
@@ -22,7 +24,11 @@ function parse(text: string): unknown {
  * counted per attempt by the server's limits.
  */
 export async function authRequest<T>(path: string, body: unknown): Promise<AuthResponse<T>> {
-  const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json" };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/json",
+    [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(),
+  };
   const bearer = readAuthToken();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   let response: Response;
@@ -33,15 +39,7 @@ export async function authRequest<T>(path: string, body: unknown): Promise<AuthR
   }
   const text = await response.text();
   const parsed = text ? parse(text) : null;
-  if (!response.ok) {
-    const error = parsed as { statusMessage?: string; code?: string } | null;
-    throw new ApiError(
-      response.status,
-      error?.statusMessage ?? response.statusText,
-      responseMessage(parsed),
-      error?.code,
-    );
-  }
+  if (!response.ok) throw apiErrorFrom(response, parsed);
   return { data: parsed as T, token: response.headers.get("set-auth-token") };
 }
 
@@ -52,8 +50,8 @@ export function isUnconfirmedEmailError(error: unknown): boolean {
 
 /** A sign-in call that succeeded but carried no token is a server fault the user can retry. */
 export function requireToken(response: AuthResponse<unknown>): string {
-  const body = response.data as { token?: unknown; session?: { token?: unknown } } | null;
-  const token = response.token ?? body?.token ?? body?.session?.token;
-  if (typeof token !== "string" || !token) throw new Error(MESSAGES.genericError);
+  const answer = authSessionAnswerSchema.safeParse(response.data);
+  const token = response.token || (answer.success ? answer.data.token || answer.data.session?.token : null);
+  if (!token) throw new Error(MESSAGES.genericError);
   return token;
 }

@@ -1,3 +1,4 @@
+import { oauthStartAnswerSchema } from "@neonlab/shared/schemas/auth";
 import { authRequest, requireToken } from "./auth-request.ts";
 
 export type OAuthProvider = "google" | "github";
@@ -16,13 +17,14 @@ export function redirectPath(carry: OAuthCarry): string {
 /** Asks the server for the provider's authorization URL; the browser then leaves the app. */
 export async function oauthAuthorizationUrl(provider: OAuthProvider, carry: OAuthCarry): Promise<string> {
   // Failures come back to /login?error=… (the server's default error callback).
-  const { data } = await authRequest<{ url?: string }>("sign-in/oauth2", {
+  const { data } = await authRequest("sign-in/oauth2", {
     providerId: provider,
     callbackURL: redirectPath(carry),
     disableRedirect: true,
   });
-  if (!data?.url) throw new Error("The sign-in provider did not answer. Please try again.");
-  return data.url;
+  const answer = oauthStartAnswerSchema.safeParse(data);
+  if (!answer.success) throw new Error("The sign-in provider did not answer. Please try again.");
+  return answer.data.url;
 }
 
 /** Exchanges the one-time token the server put on /redirect for a bearer token. */

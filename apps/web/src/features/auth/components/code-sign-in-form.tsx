@@ -12,7 +12,7 @@ import { isCompleteCode } from "../../../lib/code-entry-rules.ts";
 import { sendSignInCode, signInWithCode } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 /** Sign-in with a one-time code mailed to the address: ask for the code, then enter it. */
 export function CodeSignInForm() {

@@ -1,15 +1,19 @@
 import { MESSAGES } from "@neonlab/shared/messages";
+import { authDoneAnswerSchema, authSessionAnswerSchema } from "@neonlab/shared/schemas/auth";
+import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAuthToken, readAuthToken } from "../../../lib/auth-token.ts";
-import { mockFetch, renderAuth, testProfile } from "../testing/render-auth.tsx";
+import { testProfile } from "../../../test/fixtures.ts";
+import { mockApi, mockError, mockGet } from "../../../test/http.ts";
+import { renderApp } from "../../../test/render-app.tsx";
 import { ConfirmEmailDialog } from "./confirm-email-dialog.tsx";
 
 const email = "ada@example.test";
 
 function renderDialog() {
-  renderAuth(<ConfirmEmailDialog opened email={email} onClose={() => undefined} />);
+  renderApp(<ConfirmEmailDialog opened email={email} onClose={() => undefined} />);
   return {
     code: screen.getByLabelText("Confirmation code") as HTMLInputElement,
     submit: screen.getByRole("button", { name: "Submit Code" }),
@@ -18,13 +22,11 @@ function renderDialog() {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   clearAuthToken();
 });
 
 describe("Confirm your email dialog", { timeout: 20_000 }, () => {
   it("keeps Submit Code disabled until six digits, shown with a dash after the third", async () => {
-    mockFetch({});
     const user = userEvent.setup();
     const { code, submit } = renderDialog();
     expect(await screen.findByText("Confirm your email")).toBeTruthy();
@@ -43,7 +45,6 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
   });
 
   it("cuts pasted text to six digits", async () => {
-    mockFetch({});
     const user = userEvent.setup();
     const { code, submit } = renderDialog();
     await user.click(code);
@@ -53,10 +54,14 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
   });
 
   it("confirms with the code, toasts, signs in and lands on /courses", async () => {
-    const calls = mockFetch({
-      "POST /api/auth/email-otp/verify-email": { body: { status: true }, headers: { "set-auth-token": "tok-1" } },
-      "GET /api/profile": { body: testProfile },
-    });
+    const verifications = mockApi(
+      "POST",
+      "/api/auth/email-otp/verify-email",
+      authSessionAnswerSchema,
+      { status: true, token: "tok-1" },
+      { headers: { "set-auth-token": "tok-1" } },
+    );
+    mockGet("/api/profile", ownProfileSchema, testProfile);
     const user = userEvent.setup();
     const { code, submit } = renderDialog();
     await user.click(code);
@@ -65,16 +70,16 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(MESSAGES.accountConfirmed)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/courses"));
-    expect(calls.find((c) => c.url === "/api/auth/email-otp/verify-email")?.body).toEqual({ email, otp: "424242" });
+    expect(verifications.map((c) => c.body)).toEqual([{ email, otp: "424242" }]);
     expect(readAuthToken()).toBe("tok-1");
   });
 
   it("shows the server's message for a wrong code and clears the entry", async () => {
-    mockFetch({
-      "POST /api/auth/email-otp/verify-email": {
-        status: 400,
-        body: { statusCode: 400, statusMessage: "Bad Request", message: "Invalid OTP", code: "INVALID_OTP" },
-      },
+    mockError("POST", "/api/auth/email-otp/verify-email", 400, {
+      statusCode: 400,
+      statusMessage: "Bad Request",
+      message: "Invalid OTP",
+      code: "INVALID_OTP",
     });
     const user = userEvent.setup();
     const { code, submit } = renderDialog();
@@ -90,7 +95,9 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
   it("offers Resend Code only after the one-minute wait", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const calls = mockFetch({ "POST /api/auth/email-otp/send-verification-otp": { body: { success: true } } });
+      const calls = mockApi("POST", "/api/auth/email-otp/send-verification-otp", authDoneAnswerSchema, {
+        success: true,
+      });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderDialog();
       const resend = screen.getByRole("button", { name: "Resend Code" });

@@ -8,7 +8,7 @@ import { isUnconfirmedEmailError } from "../api/auth-request.ts";
 import { signInWithPassword } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 type PasswordSignInFormProps = {
   /** An unconfirmed account: the server mailed a fresh code, the confirmation dialog takes over. */

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { consumeReturnPath } from "../../../lib/return-path.ts";
-import { useSession } from "../session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 
 export const AFTER_SIGN_IN_PATH = "/courses";
 

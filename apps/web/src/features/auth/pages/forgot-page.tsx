@@ -9,7 +9,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { requestPasswordReset } from "../api/password-reset.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 export function ForgotPage() {
   const form = useForm({

@@ -12,7 +12,7 @@ import { AuthCard } from "../components/auth-card.tsx";
 import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 export function RegisterPage() {
   const [params] = useSearchParams();

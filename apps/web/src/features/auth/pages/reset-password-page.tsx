@@ -9,7 +9,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { resetPassword } from "../api/password-reset.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 /** Landing page of the reset mail's link: /reset-password?token=… (or ?error=INVALID_TOKEN). */
 export function ResetPasswordPage() {

@@ -4,7 +4,7 @@ import type { CourseDetail } from "@neonlab/shared/schemas/learning";
 import { IconArrowRight, IconBooks, IconCrown, IconLock, IconTrophy } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { useCourse } from "../api/get-course.ts";
 import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
 import { ChapterSection } from "../components/chapter-section.tsx";

@@ -8,7 +8,7 @@ import {
 } from "../../../components/dialogs/open-dialogs.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { useCompleteLesson } from "../api/complete-lesson.ts";
 import { lessonQueryKey } from "../api/get-lesson.ts";
 import { runCompletionDialogs } from "./completion-flow.ts";

@@ -1,14 +1,20 @@
-import type { LessonCompleteResult, LessonDetail, QuizResult } from "@neonlab/shared/schemas/learning";
+import {
+  type LessonCompleteResult,
+  type LessonDetail,
+  lessonCompleteResultSchema,
+  lessonDetailSchema,
+  type QuizResult,
+  quizResultSchema,
+  reflectionResultSchema,
+} from "@neonlab/shared/schemas/learning";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch, renderPage } from "../testing/render-page.tsx";
+import { afterEach, describe, expect, it } from "vitest";
+import { mockApi, mockError, mockGet } from "../../../test/http.ts";
+import { renderApp } from "../../../test/render-app.tsx";
 import { LessonPage } from "./lesson-page.tsx";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 const LESSON_PATH = "/api/courses/web-foundations/lessons/your-first-page";
 
@@ -90,21 +96,27 @@ const completion: LessonCompleteResult = {
 
 describe("LessonPage", { timeout: 30_000 }, () => {
   it("grades a quiz wrong then right, saves a reflection, completes and opens the dialogs in order", async () => {
-    let attempt = 0;
-    const calls = mockFetch({
-      [`GET ${LESSON_PATH}`]: { body: lesson },
-      "POST /api/lessons/11/quizes/21/complete": () => ({ body: attempt++ === 0 ? wrong : right }),
-      "POST /api/lessons/11/reflections/31/complete": ({ body }) => ({
-        body: {
-          reflection_id: 31,
-          user_response: (body as { userResponse: string }).userResponse,
-          answered_at: "2025-01-01T00:00:00Z",
-        },
+    mockGet(LESSON_PATH, lessonDetailSchema, lesson);
+    const grades = [wrong, right];
+    const answers = mockApi(
+      "POST",
+      "/api/lessons/11/quizes/21/complete",
+      quizResultSchema,
+      () => grades.shift() ?? right,
+    );
+    const reflections = mockApi(
+      "POST",
+      "/api/lessons/11/reflections/31/complete",
+      reflectionResultSchema,
+      ({ body }) => ({
+        reflection_id: 31,
+        user_response: (body as { userResponse: string }).userResponse,
+        answered_at: "2025-01-01T00:00:00Z",
       }),
-      "POST /api/lessons/11/complete": { body: completion },
-    });
+    );
+    mockApi("POST", "/api/lessons/11/complete", lessonCompleteResultSchema, completion);
     const user = userEvent.setup();
-    renderPage(<LessonPage />, {
+    renderApp(<LessonPage />, {
       path: "/courses/web-foundations/your-first-page",
       route: "/courses/:slug/:lessonSlug",
     });
@@ -122,7 +134,7 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     await user.click(check);
     expect(await screen.findByText(/Not quite/)).toBeTruthy();
     expect(screen.getByText("Nothing is downloaded.")).toBeTruthy();
-    expect(calls.find((c) => c.url.endsWith("/quizes/21/complete"))?.body).toEqual({ responses: ["1"] });
+    expect(answers[0]?.body).toEqual({ responses: ["1"] });
 
     await user.click(screen.getByRole("radio", { name: /Standards mode/ }));
     expect(screen.queryByText("Nothing is downloaded.")).toBeNull();
@@ -139,7 +151,7 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     await user.type(answer, " but now long enough");
     await user.click(screen.getByRole("button", { name: "Save answer" }));
     expect(await screen.findByText("Your answer is saved.")).toBeTruthy();
-    expect(calls.find((c) => c.url.endsWith("/reflections/31/complete"))?.body).toEqual({
+    expect(reflections[0]?.body).toEqual({
       userResponse: "short but now long enough",
     });
 
@@ -164,13 +176,12 @@ describe("LessonPage", { timeout: 30_000 }, () => {
   });
 
   it("shows the paywall with a link to /pricing for a locked premium lesson", async () => {
-    mockFetch({
-      [`GET ${LESSON_PATH}`]: {
-        status: 403,
-        body: { statusCode: 403, statusMessage: "Forbidden", message: "This lesson is part of a premium course." },
-      },
+    mockError("GET", LESSON_PATH, 403, {
+      statusCode: 403,
+      statusMessage: "Forbidden",
+      message: "This lesson is part of a premium course.",
     });
-    renderPage(<LessonPage />, {
+    renderApp(<LessonPage />, {
       path: "/courses/web-foundations/your-first-page",
       route: "/courses/:slug/:lessonSlug",
     });

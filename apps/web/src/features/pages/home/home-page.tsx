@@ -12,7 +12,7 @@ import {
 import { lazy } from "react";
 import { Link } from "react-router";
 import { AfterHydration } from "../../../lib/hydrated.tsx";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { Band, FeatureCard } from "../components/page-header.tsx";
 import classes from "./home-page.module.css";
 import { Terminal } from "./terminal.tsx";

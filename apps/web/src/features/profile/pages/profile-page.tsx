@@ -4,7 +4,7 @@ import type { PublicProfile } from "@neonlab/shared/schemas/profile";
 import { IconBolt, IconBriefcase, IconCoin, IconFlame, IconMapPin, IconSettings } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { BadgeGrid } from "../../progress/components/badge-grid.tsx";
 import { HistoryList } from "../../progress/components/history-list.tsx";
 import { RecentActivity } from "../../progress/components/recent-activity.tsx";

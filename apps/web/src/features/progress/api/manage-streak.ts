@@ -1,7 +1,7 @@
 import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 
 export type StreakAction = { type: "freeze" } | { type: "unfreeze" } | { type: "save"; save: boolean };
 

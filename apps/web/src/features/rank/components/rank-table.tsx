@@ -60,7 +60,8 @@ function Row({ row }: { row: RankRow }) {
       </Table.Td>
       <Table.Td>
         <Link to={`/profile/${row.username}`} className={classes.learner}>
-          <Avatar src={row.avatar} alt="" size={32} radius="xl" name={row.display_name} color="initials" />
+          {/* Neutral: the per-name colours of Mantine's initials fall below 4.5:1 contrast in light mode. */}
+          <Avatar src={row.avatar} alt="" size={32} radius="xl" name={row.display_name} variant="default" />
           <span className={classes.names}>
             <span className={classes.displayName}>
               {row.display_name}

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCalendarWeek, IconChartBar, IconInfinity } from 
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { saveReturnPath } from "../../../lib/return-path.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { useRank } from "../api/get-rank.ts";
 import { RankTable } from "../components/rank-table.tsx";
 import classes from "../components/rank.module.css";

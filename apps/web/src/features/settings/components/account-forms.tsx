@@ -6,7 +6,7 @@ import { IconLockCheck, IconMailCog } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../auth/lib/zod-form.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 import { changeEmail, changePassword } from "../api/change-credentials.ts";
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { useSession } from "../../auth/session.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { deleteAccount } from "../api/delete-account.ts";
 
 export function DeleteAccountSection() {

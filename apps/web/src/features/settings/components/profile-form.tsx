@@ -7,8 +7,8 @@ import { IconDeviceFloppy } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../auth/lib/zod-form.ts";
-import { useUpdateProfile } from "../api/update-profile.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { useUpdateProfile } from "../../../lib/update-profile.ts";
 
 const LINKS = [
   ["github_link", "GitHub"],

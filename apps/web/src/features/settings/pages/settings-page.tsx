@@ -1,13 +1,13 @@
 import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconCode, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
+import { IconCode, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { openAvatarChooser } from "../../../components/dialogs/open-dialogs.tsx";
-import { useSession } from "../../auth/session.tsx";
+import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
+import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
-import { EditorPreferencesForm } from "../components/editor-preferences-form.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
 const TABS = ["profile", "account", "editor", "avatar"] as const;
@@ -97,7 +97,17 @@ export function SettingsPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="editor">
-            <EditorPreferencesForm profile={profile} />
+            <Stack gap="lg">
+              <Text size="sm" c="dimmed">
+                How code looks in lessons, projects and hacks.
+              </Text>
+              <EditorPreferencesForm
+                preferences={profile.editor_preferences}
+                columns={2}
+                submitLabel="Save Preferences"
+                submitIcon={<IconDeviceFloppy size={18} />}
+              />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="avatar">
             <AvatarPanel profile={profile} />

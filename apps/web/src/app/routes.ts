@@ -1,8 +1,12 @@
-import type { ComponentType } from "react";
 import type { GuardName } from "./guards.tsx";
 import type { LayoutName } from "./layouts/layouts.tsx";
 
-type PageModule = () => Promise<ComponentType>;
+/**
+ * A route's page: a page module's path under `src/features/` (`auth/pages/login-page.tsx`, exporting
+ * `LoginPage`; loaded on demand by app/page-loader.tsx), or the designed "not yet available" panel of a
+ * capability still to come. Plain data, so the build reads this table too (vite-plugins/route-files.ts).
+ */
+export type PageSource = string | { placeholder: { feature: string; path: string; description: string } };
 
 export type RouteSpec = {
   path: string;
@@ -10,17 +14,15 @@ export type RouteSpec = {
   guard: GuardName;
   /** Document title (before " · NeonLab"). */
   title: string;
-  page: PageModule;
+  page: PageSource;
 };
 
-const placeholder =
-  (feature: string, path: string, description: string): PageModule =>
-  async () => {
-    const { NotAvailablePage } = await import("../features/placeholder/not-available-page.tsx");
-    return function Placeholder() {
-      return <NotAvailablePage feature={feature} path={path} description={description} />;
-    };
-  };
+/** What each matched route carries for the shell (the document title). */
+export type RouteHandle = { title: string };
+
+const placeholder = (feature: string, path: string, description: string): PageSource => ({
+  placeholder: { feature, path, description },
+});
 
 /** Every route of spec §2 with its layout and guard (the access rules are in docs/architecture.md). */
 export const ROUTES: RouteSpec[] = [
@@ -30,28 +32,28 @@ export const ROUTES: RouteSpec[] = [
     layout: "home",
     guard: "public",
     title: "Learn by hacking",
-    page: () => import("../features/pages/home/home-page.tsx").then((m) => m.HomePage),
+    page: "pages/home/home-page.tsx",
   },
   {
     path: "/features",
     layout: "home",
     guard: "public",
     title: "Features",
-    page: () => import("../features/pages/features-page.tsx").then((m) => m.FeaturesPage),
+    page: "pages/features-page.tsx",
   },
   {
     path: "/terms",
     layout: "home",
     guard: "public",
     title: "Terms of use",
-    page: () => import("../features/pages/terms-page.tsx").then((m) => m.TermsPage),
+    page: "pages/terms-page.tsx",
   },
   {
     path: "/tutorials",
     layout: "home",
     guard: "public",
     title: "Tutorials",
-    page: () => import("../features/pages/tutorials-page.tsx").then((m) => m.TutorialsPage),
+    page: "pages/tutorials-page.tsx",
   },
 
   // public pages, default layout
@@ -60,35 +62,35 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "public",
     title: "About",
-    page: () => import("../features/pages/about-page.tsx").then((m) => m.AboutPage),
+    page: "pages/about-page.tsx",
   },
   {
     path: "/contact",
     layout: "default",
     guard: "public",
     title: "Contact",
-    page: () => import("../features/pages/contact-page.tsx").then((m) => m.ContactPage),
+    page: "pages/contact-page.tsx",
   },
   {
     path: "/help",
     layout: "default",
     guard: "public",
     title: "Help",
-    page: () => import("../features/pages/help-page.tsx").then((m) => m.HelpPage),
+    page: "pages/help-page.tsx",
   },
   {
     path: "/policy",
     layout: "default",
     guard: "public",
     title: "Privacy policy",
-    page: () => import("../features/pages/policy-page.tsx").then((m) => m.PolicyPage),
+    page: "pages/policy-page.tsx",
   },
   {
     path: "/pricing",
     layout: "default",
     guard: "public",
     title: "Pricing",
-    page: () => import("../features/pages/pricing-page.tsx").then((m) => m.PricingPage),
+    page: "pages/pricing-page.tsx",
   },
 
   // accounts
@@ -97,42 +99,42 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "guest",
     title: "Log in",
-    page: () => import("../features/auth/pages/login-page.tsx").then((m) => m.LoginPage),
+    page: "auth/pages/login-page.tsx",
   },
   {
     path: "/register",
     layout: "default",
     guard: "guest",
     title: "Sign up",
-    page: () => import("../features/auth/pages/register-page.tsx").then((m) => m.RegisterPage),
+    page: "auth/pages/register-page.tsx",
   },
   {
     path: "/forgot",
     layout: "default",
     guard: "guest",
     title: "Forgot password",
-    page: () => import("../features/auth/pages/forgot-page.tsx").then((m) => m.ForgotPage),
+    page: "auth/pages/forgot-page.tsx",
   },
   {
     path: "/reset-password",
     layout: "default",
     guard: "public",
     title: "Reset password",
-    page: () => import("../features/auth/pages/reset-password-page.tsx").then((m) => m.ResetPasswordPage),
+    page: "auth/pages/reset-password-page.tsx",
   },
   {
     path: "/redirect",
     layout: "default",
     guard: "public",
     title: "Signing in",
-    page: () => import("../features/auth/pages/redirect-page.tsx").then((m) => m.RedirectPage),
+    page: "auth/pages/redirect-page.tsx",
   },
   {
     path: "/settings",
     layout: "default",
     guard: "private",
     title: "Settings",
-    page: () => import("../features/settings/pages/settings-page.tsx").then((m) => m.SettingsPage),
+    page: "settings/pages/settings-page.tsx",
   },
 
   // learning
@@ -141,35 +143,35 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "public",
     title: "Courses",
-    page: () => import("../features/courses/pages/courses-page.tsx").then((m) => m.CoursesPage),
+    page: "courses/pages/courses-page.tsx",
   },
   {
     path: "/courses/:slug",
     layout: "default",
     guard: "public",
     title: "Course",
-    page: () => import("../features/courses/pages/course-page.tsx").then((m) => m.CoursePage),
+    page: "courses/pages/course-page.tsx",
   },
   {
     path: "/courses/:slug/:lessonSlug",
     layout: "lesson",
     guard: "private",
     title: "Lesson",
-    page: () => import("../features/lessons/pages/lesson-page.tsx").then((m) => m.LessonPage),
+    page: "lessons/pages/lesson-page.tsx",
   },
   {
     path: "/rank",
     layout: "default",
     guard: "public",
     title: "Rank",
-    page: () => import("../features/rank/pages/rank-page.tsx").then((m) => m.RankPage),
+    page: "rank/pages/rank-page.tsx",
   },
   {
     path: "/profile/:username",
     layout: "default",
     guard: "public",
     title: "Profile",
-    page: () => import("../features/profile/pages/profile-page.tsx").then((m) => m.ProfilePage),
+    page: "profile/pages/profile-page.tsx",
   },
 
   // not built yet: designed placeholders in their layouts

@@ -1,7 +1,7 @@
 import type { OwnProfile, UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { PROFILE_QUERY_KEY } from "../../auth/session.tsx";
+import { api } from "./api-client.ts";
+import { PROFILE_QUERY_KEY } from "./session.tsx";
 
 export const updateProfile = (input: UpdateProfileInput) => api<OwnProfile>("profile", { method: "PUT", body: input });
 

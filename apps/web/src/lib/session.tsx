@@ -1,9 +1,9 @@
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { ApiError, api } from "../../lib/api-client.ts";
-import { clearAuthToken, readAuthToken, writeAuthToken } from "../../lib/auth-token.ts";
-import { connectSocket, disconnectSocket } from "../../lib/socket.ts";
+import { ApiError, api } from "./api-client.ts";
+import { clearAuthToken, readAuthToken, writeAuthToken } from "./auth-token.ts";
+import { connectSocket, disconnectSocket } from "./socket.ts";
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out";
 

@@ -1,0 +1,29 @@
+import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+
+/** A signed-in learner's own profile, as GET /api/profile answers it. */
+export const testProfile: OwnProfile = {
+  id: "u1",
+  display_name: "Ada Lovelace",
+  username: "ada",
+  bio: null,
+  skills: [],
+  location: null,
+  work_place: null,
+  github_link: null,
+  twitter_link: null,
+  linkedin_link: null,
+  youtube_link: null,
+  patreon_link: null,
+  buy_me_a_coffe_link: null,
+  avatar: null,
+  role: "user",
+  xp: 0,
+  streak: 0,
+  created_at: "2024-01-01T00:00:00.000Z",
+  email: "ada@example.test",
+  notifications: true,
+  editor_preferences: { theme: "cyberpunk", fontFamily: "Roboto", fontSize: 14, lineHeight: 20 },
+  has_access: false,
+  time_zone: "UTC",
+  neonbits: 0,
+};

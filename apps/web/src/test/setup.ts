@@ -1,0 +1,24 @@
+// Vitest setup of the web project: every test runs against msw (src/test/http.ts); a request no mock
+// answers, or a mocked answer off its schema, fails the test that caused it.
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { networkViolations, server } from "./http.ts";
+
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: ({ frame }) => {
+      const request = (frame.data as { request?: Request }).request;
+      const problem = `no mock answers ${request ? `${request.method} ${request.url}` : "a network frame"}`;
+      networkViolations.push(problem);
+      // Thrown, the request fails as a network error instead of going out to a real server.
+      throw new Error(problem);
+    },
+  }),
+);
+
+afterEach(() => {
+  server.resetHandlers();
+  const violations = networkViolations.splice(0);
+  expect(violations, "network problems in this test").toEqual([]);
+});
+
+afterAll(() => server.close());
