@@ -6,7 +6,15 @@ import type { Auth } from "./auth.ts";
 import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
-import { AUTH_ROUTE_RULES, type AuthRouteRule, firstIssue, type Limit, oauthStartSchema } from "./request-schemas.ts";
+import { newPasswordProblem } from "./password-policy.ts";
+import {
+  AUTH_ROUTE_RULES,
+  type AuthRouteRule,
+  firstIssue,
+  type Limit,
+  MAILS_PER_ADDRESS,
+  oauthStartSchema,
+} from "./request-schemas.ts";
 import { bearerToken } from "./session.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 
@@ -32,6 +40,9 @@ export function tooMany(reply: FastifyReply, wait: number) {
 }
 
 const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send(errorBody(400, message));
+
+export const mailCapMessage = (seconds: number) =>
+  `Too many emails were sent to this address in the last hour. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`;
 
 /**
  * The handlers of the Better Auth endpoints that get our checks (POST only; reads pass through). Each
@@ -82,7 +93,20 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     return sendFetchResponse(call.reply, response);
   };
 
-  // A new code is mailed at most once a minute per address (code-throttle.ts).
+  /** Reset and code mails to one (normalised) address per hour, counted only for a mail about to be sent. */
+  const cappedMail =
+    (kind: "reset" | "code", next: AuthEndpoint): AuthEndpoint =>
+    async (call) => {
+      if (!rateLimit) return next(call);
+      const { email } = call.body as { email: string };
+      const wait = limiter.hit(`mail:${kind}:${email}`, MAILS_PER_ADDRESS.max, MAILS_PER_ADDRESS.windowSeconds);
+      if (wait <= 0) return next(call);
+      call.reply.header("retry-after", String(wait));
+      return call.reply.status(429).send(errorBody(429, mailCapMessage(wait)));
+    };
+
+  // A new code is mailed at most once a minute per address (code-throttle.ts), and five times an hour.
+  const cappedCodeMail = cappedMail("code", takeCodeTurn);
   const throttledCodeMail: AuthEndpoint = async (call) => {
     if (rateLimit && db) {
       const { email, type } = call.body as { email: string; type: CodeType };
@@ -92,8 +116,21 @@ export function authEndpoints(deps: AuthEndpointDeps) {
         return call.reply.status(429).send(errorBody(429, resendWaitMessage(wait)));
       }
     }
-    return takeCodeTurn(call);
+    return cappedCodeMail(call);
   };
+
+  // A new password must follow the password rule (packages/shared/src/password-strength.ts).
+  const newPasswordRule =
+    (next: AuthEndpoint = forward): AuthEndpoint =>
+    async (call) => {
+      const request = {
+        path: call.path,
+        body: call.body as Record<string, unknown>,
+        bearer: bearerToken(call.request),
+      };
+      const problem = await newPasswordProblem({ db, sessions }, request);
+      return problem ? badRequest(call.reply, problem) : next(call);
+    };
 
   const signInSocial = ruled("/sign-in/social");
 
@@ -125,6 +162,10 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     "/sign-in/email-otp": ruled("/sign-in/email-otp", takeCodeTurn),
     "/email-otp/verify-email": ruled("/email-otp/verify-email", takeCodeTurn),
     "/email-otp/send-verification-otp": ruled("/email-otp/send-verification-otp", throttledCodeMail),
+    "/request-password-reset": ruled("/request-password-reset", cappedMail("reset", forward)),
+    "/sign-up/email": ruled("/sign-up/email", newPasswordRule()),
+    "/reset-password": ruled("/reset-password", newPasswordRule()),
+    "/change-password": ruled("/change-password", newPasswordRule()),
     "/sign-in/social": signInSocial,
     "/sign-in/oauth2": oauthStart,
     "/sign-out": signOut,
@@ -139,16 +180,19 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   };
 }
 
-/** Seconds to wait under the per-account limit (0: go on); the account is the e-mail, token or session. */
+/**
+ * Seconds to wait under the per-account limit (0: go on). The account is the normalised e-mail, the session
+ * or the IP — never another body field, or a client could pick a fresh counter per request.
+ */
 function hitAccount(limiter: RateLimiter, call: AuthCall, rule: AuthRouteRule | undefined): number {
   const fields = (call.body ?? {}) as Record<string, unknown>;
   const session = bearerToken(call.request);
   let account: string | undefined;
   let limit = rule?.perAccount;
   if (rule?.account === "email" && typeof fields.email === "string") {
-    account = `${String(fields.type ?? "")}:${fields.email.trim().toLowerCase()}`;
-  } else if (rule?.account === "token" && typeof fields.token === "string") {
-    account = fields.token;
+    account = `email:${fields.email.trim().toLowerCase()}`;
+  } else if (rule?.account === "ip") {
+    account = `ip:${call.request.ip}`;
   } else if (session) {
     account = `session:${session}`;
     limit ??= PER_SESSION_DEFAULT;

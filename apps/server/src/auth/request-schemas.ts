@@ -4,8 +4,11 @@ import { codeSchema, displayNameSchema, emailSchema, passwordSchema } from "@neo
 /** Per-path limit: `max` hits per `windowSeconds`. */
 export type Limit = { max: number; windowSeconds: number };
 
-/** What identifies "the account" of a request for the per-account limit. */
-export type AccountKey = "email" | "session" | "token";
+/**
+ * What identifies "the account" of a request for the per-account limit: the normalised e-mail of the body,
+ * the caller's session, or (where the body names no address, as on /reset-password) the caller's IP.
+ */
+export type AccountKey = "email" | "session" | "ip";
 
 export type AuthRouteRule = { body?: z.ZodType; perAccount?: Limit; account?: AccountKey };
 
@@ -25,13 +28,29 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 const fiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
 
+/** Password-reset mails, and e-mail code mails, sent to one address per hour (docs/decisions/011). */
+export const MAILS_PER_ADDRESS: Limit = { max: 5, windowSeconds: 3600 };
+
+const quoted = (keys: readonly PropertyKey[]) => keys.map((key) => `"${String(key)}"`).join(", ");
+
+/** A request body with exactly these fields: any other field is refused with a message naming it. */
+function body<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field${issue.keys.length > 1 ? "s" : ""} ${quoted(issue.keys)}. This request accepts only: ${Object.keys(shape).join(", ")}.`
+        : "The request body must be a JSON object.",
+  });
+}
+
 /**
  * Bodies of the Better Auth routes the product uses, checked before Better Auth sees them so bad
- * input answers 400 with a readable message and writes nothing. Unknown keys pass through.
+ * input answers 400 with a readable message and writes nothing. Unknown fields are refused too: Better Auth
+ * would act on some of them (a user's `image`, extra user fields), and limits must not depend on them.
  */
 export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
   "/sign-up/email": {
-    body: z.looseObject({
+    body: body({
       email: emailSchema,
       password: passwordSchema,
       name: displayNameSchema,
@@ -41,7 +60,7 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
     account: "email",
   },
   "/sign-in/email": {
-    body: z.looseObject({
+    body: body({
       email: emailSchema,
       password: existingPassword,
       rememberMe: flag("Remember me"),
@@ -51,17 +70,17 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
     account: "email",
   },
   "/sign-in/email-otp": {
-    body: z.looseObject({ email: emailSchema, otp: code }),
+    body: body({ email: emailSchema, otp: code }),
     perAccount: fiveMinutes(10),
     account: "email",
   },
   "/email-otp/verify-email": {
-    body: z.looseObject({ email: emailSchema, otp: code }),
+    body: body({ email: emailSchema, otp: code }),
     perAccount: fiveMinutes(10),
     account: "email",
   },
   "/email-otp/send-verification-otp": {
-    body: z.looseObject({
+    body: body({
       email: emailSchema,
       type: z.enum(["sign-in", "email-verification"], { error: 'Type must be "sign-in" or "email-verification"' }),
     }),
@@ -70,17 +89,17 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
     account: "email",
   },
   "/request-password-reset": {
-    body: z.looseObject({ email: emailSchema, redirectTo: url("Redirect URL") }),
+    body: body({ email: emailSchema, redirectTo: url("Redirect URL") }),
     perAccount: fiveMinutes(3),
     account: "email",
   },
   "/reset-password": {
-    body: z.looseObject({ newPassword: passwordSchema, token: secret("Reset token", 512) }),
+    body: body({ newPassword: passwordSchema, token: secret("Reset token", 512) }),
     perAccount: fiveMinutes(5),
-    account: "token",
+    account: "ip",
   },
   "/change-password": {
-    body: z.looseObject({
+    body: body({
       currentPassword: existingPassword,
       newPassword: passwordSchema,
       revokeOtherSessions: flag("Revoke other sessions"),
@@ -89,19 +108,19 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
     account: "session",
   },
   "/change-email": {
-    body: z.looseObject({ newEmail: emailSchema, callbackURL: url("Callback URL") }),
+    body: body({ newEmail: emailSchema, callbackURL: url("Callback URL") }),
     perAccount: fiveMinutes(3),
     account: "session",
   },
   "/sign-in/social": {
-    body: z.looseObject({
+    body: body({
       provider: secret("Provider", 40),
       callbackURL: url("Callback URL"),
       errorCallbackURL: url("Error callback URL"),
       newUserCallbackURL: url("New user callback URL"),
       disableRedirect: flag("Disable redirect"),
       idToken: z
-        .looseObject({
+        .strictObject({
           token: secret("ID token", 8192),
           nonce: z.string({ error: "Nonce must be text" }).max(512).optional(),
           accessToken: z.string({ error: "Access token must be text" }).max(8192).optional(),
@@ -109,11 +128,11 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
         .optional(),
     }),
   },
-  "/one-time-token/verify": { body: z.looseObject({ token: secret("Token", 256) }) },
+  "/one-time-token/verify": { body: body({ token: secret("Token", 256) }) },
 };
 
 /** The client's OAuth start (Better Auth's older generic-OAuth route), mapped onto /sign-in/social. */
-export const oauthStartSchema = z.object({
+export const oauthStartSchema = body({
   providerId: secret("Provider", 40),
   callbackURL: url("Callback URL"),
   errorCallbackURL: url("Error callback URL"),

@@ -2,7 +2,7 @@
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** Counts one hit; returns the seconds to wait when over `max`, or 0 when allowed. */
   hit(key: string, max: number, windowSeconds: number): number {

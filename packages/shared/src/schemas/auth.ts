@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONFIRMATION_CODE_LENGTH } from "../constants.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, personalProblem } from "../password-policy.ts";
 import { text } from "./common.ts";
 
 export const emailSchema = z
@@ -11,16 +12,18 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string({ error: "Password is required" })
-  .min(8, "Password must be at least 8 characters")
-  .max(128, "Password must be at most 128 characters");
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const displayNameSchema = text("Display name", 60, 2);
 
-export const signUpSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  displayName: displayNameSchema,
-});
+// The common-password check needs zxcvbn (password-strength.ts): the server runs it, the web forms load it lazily.
+export const signUpSchema = z
+  .object({ email: emailSchema, password: passwordSchema, displayName: displayNameSchema })
+  .refine((v) => !personalProblem(v.password, { email: v.email, name: v.displayName }), {
+    message: PASSWORD_PROBLEMS.personal,
+    path: ["password"],
+  });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, "Password is required") });

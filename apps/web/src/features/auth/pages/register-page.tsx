@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Divider, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { signUpSchema } from "@neonlab/shared/schemas/auth";
@@ -11,6 +11,8 @@ import { signUp } from "../api/sign-up.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
+import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
+import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
@@ -33,11 +35,18 @@ export function RegisterPage() {
     },
   });
 
+  const owner = { email: form.values.email, name: form.values.displayName };
+  const submit = form.onSubmit(async (values) => {
+    const problem = await newPasswordProblem(values.password, owner);
+    if (problem) form.setFieldError("password", problem);
+    else register.mutate(values);
+  });
+
   return (
     <AuthCard title="Create your account" subtitle="Start hacking, earning XP and keeping your streak.">
       <OAuthButtons carry={{ priceId: params.get("priceId"), referral: params.get("referral") }} />
       <Divider label="or with your email" labelPosition="center" />
-      <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Display name"
@@ -54,11 +63,9 @@ export function RegisterPage() {
             {...form.getInputProps("email")}
             key={form.key("email")}
           />
-          <PasswordInput
+          <NewPasswordInput
             label="Password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
+            owner={owner}
             {...form.getInputProps("password")}
             key={form.key("password")}
           />

@@ -8,6 +8,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { resetPassword } from "../api/password-reset.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
+import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
@@ -31,6 +33,13 @@ export function ResetPasswordPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  // The reset link names no account here: the server also checks the user's e-mail and names.
+  const submit = form.onSubmit(async ({ password }) => {
+    const problem = await newPasswordProblem(password, {});
+    if (problem) form.setFieldError("password", problem);
+    else reset.mutate(password);
+  });
+
   if (!token || params.get("error")) {
     return (
       <AuthCard title="Reset your password">
@@ -46,13 +55,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password">
-      <form onSubmit={form.onSubmit(({ password }) => reset.mutate(password))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <NewPasswordInput
             label="New password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
+            owner={{}}
             {...form.getInputProps("password")}
             key={form.key("password")}
           />

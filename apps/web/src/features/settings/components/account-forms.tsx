@@ -1,10 +1,13 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
+import type { PasswordOwner } from "@neonlab/shared/password-policy";
 import { changeEmailSchema, changePasswordSchema } from "@neonlab/shared/schemas/auth";
 import { IconLockCheck, IconMailCog } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 import { changeEmail, changePassword } from "../api/change-credentials.ts";
@@ -48,7 +51,8 @@ const validatePasswords = (values: PasswordValues): FormErrors => ({
   ...(values.confirm !== values.newPassword ? { confirm: "Passwords do not match" } : {}),
 });
 
-export function ChangePasswordForm() {
+/** `owner`: the signed-in user, whose e-mail, name and username the new password must not contain. */
+export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
   const form = useForm<PasswordValues>({
     initialValues: { currentPassword: "", newPassword: "", confirm: "" },
     validate: validatePasswords,
@@ -63,8 +67,14 @@ export function ChangePasswordForm() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  const submit = form.onSubmit(async (values) => {
+    const problem = await newPasswordProblem(values.newPassword, owner);
+    if (problem) form.setFieldError("newPassword", problem);
+    else change.mutate(values);
+  });
+
   return (
-    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PasswordInput
           label="Current password"
@@ -73,13 +83,7 @@ export function ChangePasswordForm() {
           {...form.getInputProps("currentPassword")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("newPassword")}
-          />
+          <NewPasswordInput label="New password" owner={owner} {...form.getInputProps("newPassword")} />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"

@@ -1,4 +1,5 @@
 import { MESSAGES } from "@neonlab/shared/messages";
+import { PASSWORD_PROBLEMS, PASSWORD_RULE } from "@neonlab/shared/password-policy";
 import { authDoneAnswerSchema } from "@neonlab/shared/schemas/auth";
 import { messageResponseSchema } from "@neonlab/shared/schemas/common";
 import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
@@ -52,6 +53,44 @@ describe("SettingsPage", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
     expect(await screen.findByText(/Username may contain only/)).toBeTruthy();
     expect(updates).toEqual([]);
+  });
+
+  it("shows the password rule and a live strength meter, and refuses a weak new password before calling the server", async () => {
+    const changes = mockApi("POST", "/api/auth/change-password", authDoneAnswerSchema, { status: true });
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { path: "/settings?tab=account" });
+    await user.type(await screen.findByLabelText(/^Current password/), "old-secret-words");
+    const field = screen.getByLabelText(/^New password/);
+    expect(field.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText(PASSWORD_RULE)).toBeTruthy();
+    const meter = screen.getByTestId("password-strength");
+    expect(meter.getAttribute("aria-live")).toBe("polite");
+
+    await user.type(field, "password");
+    await waitFor(() => expect(meter.textContent).toBe(`Password strength: Very weak. ${PASSWORD_PROBLEMS.common}`));
+    await user.type(screen.getByLabelText(/^Repeat the new password/), "password");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText(PASSWORD_PROBLEMS.common)).toBeTruthy();
+
+    // The user's own name (Ada Lovelace in the fixture) is refused too.
+    await user.clear(field);
+    await user.type(field, "AdaLovelace-1815");
+    await waitFor(() => expect(meter.textContent).toContain(PASSWORD_PROBLEMS.personal));
+    expect(changes).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, "violet-kettle-42");
+    await waitFor(() => expect(meter.textContent).toBe("Password strength: Very strong."));
+    const repeat = screen.getByLabelText(/^Repeat the new password/);
+    await user.clear(repeat);
+    await user.type(repeat, "violet-kettle-42");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText(MESSAGES.passwordUpdated)).toBeTruthy();
+    expect(changes[0]?.body).toEqual({
+      currentPassword: "old-secret-words",
+      newPassword: "violet-kettle-42",
+      revokeOtherSessions: false,
+    });
   });
 
   it("saves editor preferences from the editor tab", async () => {

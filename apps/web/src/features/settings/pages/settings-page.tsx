@@ -88,7 +88,9 @@ export function SettingsPage() {
               </Section>
               <Divider />
               <Section title="Password">
-                <ChangePasswordForm />
+                <ChangePasswordForm
+                  owner={{ email: profile.email, name: profile.display_name, username: profile.username }}
+                />
               </Section>
               <Divider />
               <Section title="Delete account">
