@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "@neonlab/shared/messages";
+import { PASSWORD_PROBLEMS } from "@neonlab/shared/password-policy";
 import { newestMailId, waitForCode, waitForLink } from "./helpers/outbox.ts";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
@@ -25,6 +26,25 @@ async function signOut(page: Page, name: string) {
 }
 
 test.describe.configure({ mode: "serial" });
+
+test("sign-up shows the password strength and refuses a common password before sending", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel(/^Display name/).fill("Neo Anderson");
+  await emailField(page).fill(uniqueEmail("weak"));
+  await passwordField(page).fill("password");
+  const meter = page.getByTestId("password-strength");
+  await expect(meter).toHaveAttribute("aria-live", "polite");
+  await expect(meter).toHaveText(`Password strength: Very weak. ${PASSWORD_PROBLEMS.common}`);
+  let signUps = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/sign-up/email")) signUps += 1;
+  });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(PASSWORD_PROBLEMS.common, { exact: true })).toBeVisible();
+  await passwordField(page).fill("violet-kettle-42");
+  await expect(meter).toHaveText("Password strength: Very strong.");
+  expect(signUps).toBe(0);
+});
 
 test("register, confirm, sign out, sign in by code, reset the password, edit the profile", async ({
   page,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { App } from "../app.ts";
-import { readMails, sleep } from "../test/mail.ts";
+import { readMails, sleep, waitForMail } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
-import { createUser, uniqueEmail, waitForCode } from "../test/users.ts";
+import { createUser, uniqueEmail } from "../test/users.ts";
 
 // Limits are counted by the normalised e-mail, the session or the IP, never by another body field.
 
@@ -80,7 +80,8 @@ describe("auth limits key on the e-mail and IP only", async () => {
     expect(
       (await post(app, "/email-otp/send-verification-otp", { email: user.email, type: "sign-in" })).statusCode,
     ).toBe(200);
-    const code = await waitForCode(app, user.email);
+    // The sign-in code mail, not the confirmation code mailed at sign-up.
+    const code = (await waitForMail(app, user.email, /sign-in code/)).text.match(/\b(\d{6})\b/)?.[1] ?? "";
     const byCode = await post(app, "/sign-in/email-otp", { email: user.email, otp: code });
     expect(byCode.statusCode, byCode.body).toBe(200);
 
