@@ -15,7 +15,10 @@ const SCORE_COLORS: Record<PasswordScore, string> = { 0: "red", 1: "orange", 2: 
 /** zxcvbn's estimate of a new password, under its field; the text is announced as it changes. */
 export function PasswordStrengthMeter({ password, owner }: { password: string; owner: PasswordOwner }) {
   const [checkPassword, setCheckPassword] = useState<Checker | null>(null);
+  const typing = password.length > 0;
+  // The dictionaries are large: fetched once the learner starts typing, not with the page.
   useEffect(() => {
+    if (!typing || checkPassword) return;
     let mounted = true;
     loadPasswordCheck()
       .then((module) => mounted && setCheckPassword(() => module.checkPassword))
@@ -23,7 +26,7 @@ export function PasswordStrengthMeter({ password, owner }: { password: string; o
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [typing, checkPassword]);
 
   const check = checkPassword && password ? checkPassword(password, owner) : null;
   const text = check
