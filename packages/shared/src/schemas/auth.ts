@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIRMATION_CODE_LENGTH } from "../constants.ts";
+import { AVATARS, CONFIRMATION_CODE_LENGTH } from "../constants.ts";
 import { text } from "./common.ts";
 
 export const emailSchema = z
@@ -15,6 +15,22 @@ export const passwordSchema = z
   .max(128, "Password must be at most 128 characters");
 
 export const displayNameSchema = text("Display name", 60, 2);
+
+export const PROFILE_IMAGE_MAX_LENGTH = 2048;
+
+/** An account image (users.image) the app will show: an https:// address or one of its own avatars. */
+export function isAllowedProfileImage(value: string): boolean {
+  if (value.length > PROFILE_IMAGE_MAX_LENGTH) return false;
+  if (AVATARS.includes(value)) return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && !url.username && !url.password;
+}
+
+export const profileImageSchema = z
+  .string({ error: "Image must be text" })
+  .max(PROFILE_IMAGE_MAX_LENGTH, `Image must be at most ${PROFILE_IMAGE_MAX_LENGTH} characters`)
+  .refine(isAllowedProfileImage, "Image must be an https:// address or one of the offered avatars");
 
 export const signUpSchema = z.object({
   email: emailSchema,
