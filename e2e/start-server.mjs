@@ -10,6 +10,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/serve
   env: {
     ...process.env,
     NODE_ENV: "development",
+    // The specs read mailed codes from the dev outbox (on by default on loopback; said here explicitly).
+    HOST: "127.0.0.1",
+    DEV_OUTBOX: "true",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: "false",

@@ -12,9 +12,10 @@ import { createSessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
-import { frameworkErrors, registerErrorHandler } from "./error-handler.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./error-handler.ts";
 import { createEventBus } from "./events/event-bus.ts";
 import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
+import { trackRequests } from "./lib/in-flight.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
@@ -52,8 +53,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
-    return503OnClosing: true,
+    // lib/in-flight.ts answers the 503 while closing, in the app's error shape.
+    return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,8 +109,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only where the app is served over HTTPS: on a plain-http install it would break every asset.
+        upgradeInsecureRequests: new URL(config.PUBLIC_URL).protocol === "https:" ? [] : null,
       },
     },
+    // Framed nowhere, said the same way twice: frame-ancestors 'none' and X-Frame-Options DENY.
+    xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
   // Before compression (it keeps answers uncompressed) and before the routes (it adds itself to them).
@@ -131,18 +138,23 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, () => database.ping());
+  const inFlight = trackRequests(app);
   registerNulGuard(app);
   registerSessionHook(app, sessions);
-  registerAuthRoutes(app, auth, { rateLimit: config.AUTH_RATE_LIMIT, db, sessions });
+  registerAuthRoutes(app, auth, {
+    rateLimit: config.AUTH_RATE_LIMIT,
+    db,
+    sessions,
+    ping: () => database.ping(),
+  });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
   for (const plugin of [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes]) {
     await app.register(plugin, { ctx });
   }
-  if (!config.isProduction) await app.register(devRoutes, { ctx });
+  if (config.devOutbox) await app.register(devRoutes, { ctx });
   await registerSpa(app, config.WEB_DIST, spa);
 
-  const inFlight = trackInFlight(app);
   app.addHook("onClose", async () => {
     // Order matters: the server stopped accepting; let running requests finish before closing what they use.
     await inFlight.drained(10_000);
@@ -153,39 +165,4 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.database) await database.close();
   });
   return app as unknown as App;
-}
-
-/** Counts requests in progress so shutdown can wait for them before closing the database. */
-function trackInFlight(app: FastifyInstance) {
-  let count = 0;
-  const waiters: (() => void)[] = [];
-  const finished = () => {
-    count--;
-    if (count === 0) for (const wake of waiters.splice(0)) wake();
-  };
-  // Callback-style hooks: no promise per request.
-  app.addHook("onRequest", (_request, _reply, done) => {
-    count++;
-    done();
-  });
-  app.addHook("onResponse", (_request, _reply, done) => {
-    finished();
-    done();
-  });
-  app.addHook("onRequestAbort", (_request, done) => {
-    finished();
-    done();
-  });
-  return {
-    drained(timeoutMs: number) {
-      if (count <= 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    },
-  };
 }

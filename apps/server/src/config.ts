@@ -8,6 +8,12 @@ const boolean = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** "true"/"false" when set, undefined when not: the caller picks the default. */
+const optionalBoolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
 const optional = z
   .string()
   .optional()
@@ -15,7 +21,7 @@ const optional = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   CORS_ORIGIN: optional,
@@ -46,6 +52,7 @@ export const envSchema = z.object({
   CONTENT_DIR: z.string().default(resolve(import.meta.dirname, "../../../content")),
   AUTH_RATE_LIMIT: boolean.default(true),
   BUILD_ID: optional,
+  DEV_OUTBOX: optionalBoolean,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +61,8 @@ export type Config = Env & {
   dataDir: string;
   corsOrigin: string;
   isProduction: boolean;
+  /** Whether GET /api/dev/outbox exists: it shows every mailed code and link, so only on a local install. */
+  devOutbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -77,7 +86,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     corsOrigin: env.CORS_ORIGIN ?? new URL(env.PUBLIC_URL).origin,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir, env.NODE_ENV === "test"),
+    devOutbox: !isProduction && (env.DEV_OUTBOX ?? isLocalOnly(env)),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]", "::ffff:127.0.0.1"]);
+
+/** A loopback name or address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase();
+  return LOOPBACK_HOSTS.has(name) || /^127(\.\d{1,3}){3}$/.test(name) || name.endsWith(".localhost");
+}
+
+/** Listening on loopback and reached at a loopback address: nobody else can reach it, not even through a proxy. */
+function isLocalOnly(env: Env): boolean {
+  return isLoopbackHost(env.HOST) && isLoopbackHost(new URL(env.PUBLIC_URL).hostname);
+}
+
+/**
+ * On an address others can reach, what a real install must set: one line naming what is missing, or
+ * null when nothing is (or the server listens on loopback only).
+ */
+export function exposureWarning(config: Config, source: NodeJS.ProcessEnv = process.env): string | null {
+  if (isLoopbackHost(config.HOST)) return null;
+  const missing = [
+    !source.PUBLIC_URL && "PUBLIC_URL (the address users reach)",
+    !source.BETTER_AUTH_SECRET && "BETTER_AUTH_SECRET (signs sessions)",
+    !config.SMTP_URL && "SMTP_URL (mail is only kept in the local outbox)",
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  return `NeonLab listens on ${config.HOST}, reachable from the network, but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set; see "Running in production" in README.md.`;
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR, never in the repo. */

@@ -1,10 +1,15 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, errorBody } from "./errors.ts";
 
-/** One place maps every error to the spec's {statusCode, statusMessage, message}; 5xx never leak internals. */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+/**
+ * One place maps every error to the spec's {statusCode, statusMessage, message}; 5xx never leak internals.
+ * A failure while the database does not answer `ping` is a 503 (try again), not a 500.
+ */
+export function registerErrorHandler(app: FastifyInstance, ping?: () => Promise<boolean>) {
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
@@ -17,6 +22,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(status, readableClientError(error as FastifyError)));
+    }
+    if (isDatabaseUnavailable(error) || (ping && !(await databaseAnswers(ping)))) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_SECONDS))
+        .send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody(500, "Something went wrong on our side. Please try again."));
@@ -51,4 +63,58 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
         ? "The address is not valid: it contains a malformed %-escape."
         : "The request could not be processed.";
   return reply.status(status).send(errorBody(status, message));
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+export const DATABASE_RETRY_SECONDS = 5;
+
+// Connection failures (Node), PostgreSQL's connection exception class 08, shutdown/starting (57P0x), too many connections.
+const UNAVAILABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08\w{3}|57P0[1-3]|53300)$/;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|database is closed/i;
+
+/** Whether the database answers its ping within a moment (a hung connection counts as no answer). */
+export async function databaseAnswers(ping: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([ping().catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether an error (or one it wraps: Drizzle wraps the driver's) says the database can not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.test(code)) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "The request took too long to arrive."],
+  HPE_HEADER_OVERFLOW: [431, "The request headers are too large."],
+};
+
+/**
+ * Errors of the HTTP parser, before Fastify sees a request (headers too large, a malformed request, a
+ * timeout): written to the socket like Fastify's default handler, in the app's error shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "The request could not be read."];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

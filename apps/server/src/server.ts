@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
 import { importBundledContent } from "./content/bundled.ts";
 
 async function main() {
@@ -13,6 +13,8 @@ async function main() {
     }
     throw error;
   }
+  const warning = exposureWarning(config);
+  if (warning) console.warn(warning);
 
   const app = await buildApp({ config });
   await importBundledContent(app);

@@ -5,6 +5,7 @@ import { bearer, emailOTP, oneTimeToken } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
+import { isAllowedProfileImage, PROFILE_IMAGE_MAX_LENGTH } from "@neonlab/shared/schemas/auth";
 import type { Mail } from "../adapters/mail/mailer.ts";
 import {
   confirmationCodeMail,
@@ -106,7 +107,10 @@ export function createAuth(deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        // Every way an account image is written (sign-up, OAuth profiles, updates) goes through here.
+        update: { before: async (user) => checkImage(user) },
         create: {
+          before: async (user) => checkImage(user),
           // Runs after the user row is written (Better Auth's after-commit hook), so it can not roll the
           // sign-up back: a failure is logged and the session lookup makes the missing profile on the
           // user's next request (auth/session-resolver.ts).
@@ -163,4 +167,13 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The account image must be one the app can show safely (https or its own avatars), else 400. */
+function checkImage(user: { image?: string | null }): void {
+  if (user.image == null || isAllowedProfileImage(user.image)) return;
+  throw new APIError("BAD_REQUEST", {
+    code: "INVALID_IMAGE",
+    message: `Image must be an https:// address or one of the offered avatars, at most ${PROFILE_IMAGE_MAX_LENGTH} characters.`,
+  });
+}
 export { APIError, MESSAGES };

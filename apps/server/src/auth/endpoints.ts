@@ -5,7 +5,7 @@ import type { RateLimiter } from "../lib/rate-limiter.ts";
 import type { Auth } from "./auth.ts";
 import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { askBetterAuth, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { newPasswordProblem } from "./password-policy.ts";
 import {
   AUTH_ROUTE_RULES,
@@ -32,6 +32,8 @@ export type AuthEndpointDeps = {
   rateLimit: boolean;
   db?: Db;
   sessions?: SessionResolver;
+  /** Whether the database answers: a Better Auth 5xx while it does not becomes a 503. */
+  ping?: () => Promise<boolean>;
 };
 
 export function tooMany(reply: FastifyReply, wait: number) {
@@ -49,10 +51,11 @@ export const mailCapMessage = (seconds: number) =>
  * check answers itself and returns the sent reply, or null to go on.
  */
 export function authEndpoints(deps: AuthEndpointDeps) {
-  const { auth, limiter, codeTurns, rateLimit, db, sessions } = deps;
+  const { auth, limiter, codeTurns, rateLimit, db, sessions, ping } = deps;
+  const betterAuth = (request: Request) => askBetterAuth(auth.handler, request, ping);
 
   const forward: AuthEndpoint = async (call) =>
-    sendFetchResponse(call.reply, await auth.handler(toFetchRequest(call.request, call.path, call.body)));
+    sendFetchResponse(call.reply, await betterAuth(toFetchRequest(call.request, call.path, call.body)));
 
   function checkBody(call: AuthCall, rule: AuthRouteRule): FastifyReply | null {
     if (!rule.body) return null;
@@ -85,7 +88,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     if (!target) return forward(call);
     const response = await codeTurns.run(target.identifier, async () => {
       if (target.checks && db && (await codeExhausted(db, target.identifier))) return null;
-      return auth.handler(toFetchRequest(call.request, call.path, call.body));
+      return betterAuth(toFetchRequest(call.request, call.path, call.body));
     });
     if (!response) {
       return call.reply.status(403).send({ ...errorBody(403, exhaustedCodeMessage), code: "TOO_MANY_ATTEMPTS" });
@@ -147,7 +150,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   const signOut: AuthEndpoint = async (call) => {
     const limited = overAccountLimit(call);
     if (limited) return limited;
-    const response = await auth.handler(toFetchRequest(call.request, call.path, call.body));
+    const response = await betterAuth(toFetchRequest(call.request, call.path, call.body));
     const bearer = bearerToken(call.request);
     if (response.ok && bearer) sessions?.forgetToken(bearer);
     return sendFetchResponse(call.reply, response);

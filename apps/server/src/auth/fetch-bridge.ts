@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "@neonlab/shared/messages";
+import { DATABASE_RETRY_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseAnswers } from "../error-handler.ts";
 import { errorBody } from "../errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { exhaustedCodeMessage } from "./code-guard.ts";
@@ -40,16 +41,41 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   });
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
   const text = await response.text();
-  if (response.status < 400 || !text) return reply.send(text || null);
-  return reply.type("application/json").send(toErrorBody(response.status, text));
+  if (response.status < 400) return reply.send(text || null);
+  return reply.type("application/json").send(toErrorBody(response.status, text, reply.request));
 }
 
-function toErrorBody(status: number, text: string) {
+/**
+ * Better Auth's answer to `request`; a 5xx while the database does not answer its ping becomes the
+ * app's 503 (Better Auth turns every failure into a bare 500).
+ */
+export async function askBetterAuth(
+  handler: (request: Request) => Promise<Response>,
+  request: Request,
+  ping?: () => Promise<boolean>,
+): Promise<Response> {
+  const response = await handler(request);
+  if (response.status < 500 || !ping || (await databaseAnswers(ping))) return response;
+  return Response.json(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE), {
+    status: 503,
+    headers: { "retry-after": String(DATABASE_RETRY_SECONDS) },
+  });
+}
+
+/** Better Auth's error answer (JSON, text or nothing at all) in the app's shape. */
+function toErrorBody(status: number, text: string, request: FastifyRequest) {
+  if (!text) return errorBody(status, fallbackMessage(status, request));
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
-    const message = (parsed.code && MESSAGE_BY_CODE[parsed.code]) || parsed.message || "Authentication failed.";
+    const message = (parsed.code && MESSAGE_BY_CODE[parsed.code]) || parsed.message || fallbackMessage(status, request);
     return { ...errorBody(status, message), code: parsed.code };
   } catch {
-    return errorBody(status, status >= 500 ? "Something went wrong on our side." : text);
+    return errorBody(status, status >= 500 ? fallbackMessage(status, request) : text);
   }
+}
+
+function fallbackMessage(status: number, request: FastifyRequest): string {
+  if (status === 404) return `No API route ${request.method} ${request.url.split("?")[0]}`;
+  if (status >= 500) return "Something went wrong on our side. Please try again.";
+  return "Authentication failed.";
 }

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { codeSchema, displayNameSchema, emailSchema, passwordSchema } from "@neonlab/shared/schemas/auth";
+import {
+  codeSchema,
+  displayNameSchema,
+  emailSchema,
+  passwordSchema,
+  profileImageSchema,
+} from "@neonlab/shared/schemas/auth";
 
 /** Per-path limit: `max` hits per `windowSeconds`. */
 export type Limit = { max: number; windowSeconds: number };
@@ -54,6 +60,7 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
       email: emailSchema,
       password: passwordSchema,
       name: displayNameSchema,
+      image: profileImageSchema.nullable().optional(),
       callbackURL: url("Callback URL"),
     }),
     perAccount: fiveMinutes(5),

@@ -12,7 +12,13 @@ import type { SessionResolver } from "./session-resolver.ts";
 const PER_IP_WRITE: Limit = { max: 60, windowSeconds: 60 };
 const PER_IP_READ: Limit = { max: 300, windowSeconds: 60 };
 
-export type AuthRouteOptions = { rateLimit: boolean; db?: Db; sessions?: SessionResolver };
+export type AuthRouteOptions = {
+  rateLimit: boolean;
+  db?: Db;
+  sessions?: SessionResolver;
+  /** Whether the database answers (a Better Auth 5xx while it does not is a 503). */
+  ping?: () => Promise<boolean>;
+};
 
 /**
  * Mounts Better Auth under /api/auth/* (one wildcard route): blocked paths answer 404, every call counts

@@ -43,25 +43,66 @@ const API_HEADERS = [
   "strict-transport-security",
 ];
 
+/**
+ * Powerful browser features the app never uses, denied to its pages and anything they embed (Helmet has
+ * no Permissions-Policy). Clipboard and fullscreen stay allowed: lessons copy code and show media.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "bluetooth",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 /** Paths under /api/ that are pages (the OpenAPI explorer), which keep the page headers. */
 const API_PAGES = "/api/docs";
 
 /**
+ * Whether a route's answers are personal: every route that reads the session ("user", the default
+ * under /api, and "optional") and Better Auth's. They get `Cache-Control: no-store`; public routes keep
+ * their own caching.
+ */
+function isPersonalRoute(route: string | undefined, auth: string | undefined): boolean {
+  if (!route?.startsWith("/api/") || route.startsWith(API_PAGES)) return false;
+  return route.startsWith("/api/auth/") || auth !== "public";
+}
+
+/**
  * Sends the security headers on every response: the page set on pages, the API set on /api/ answers (a
- * route may still replace a header, as the content images do).
+ * route may still replace a header, as the content images do), and `Cache-Control: no-store` on
+ * personal answers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const page = securityHeaders(options);
+  const page = { ...securityHeaders(options), "permissions-policy": PERMISSIONS_POLICY };
   const all = securityHeaders({ ...options, contentSecurityPolicy: API_POLICY });
-  const api = Object.fromEntries(
+  const api: Record<string, string> = Object.fromEntries(
     API_HEADERS.map((name) => {
       if (!all[name]) throw new Error(`Helmet set no ${name}`);
       return [name, all[name]];
     }),
   );
+  api["permissions-policy"] = PERMISSIONS_POLICY;
+  const personal = { ...api, "cache-control": "no-store" };
   app.addHook("onRequest", (request, reply, done) => {
     const url = request.url;
-    reply.headers(url.startsWith("/api/") && !url.startsWith(API_PAGES) ? api : page);
+    if (!url.startsWith("/api/") || url.startsWith(API_PAGES)) reply.headers(page);
+    else reply.headers(isPersonalRoute(request.routeOptions.url, request.routeOptions.config?.auth) ? personal : api);
     done();
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIRMATION_CODE_LENGTH } from "../constants.ts";
+import { AVATARS, CONFIRMATION_CODE_LENGTH } from "../constants.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, personalProblem } from "../password-policy.ts";
 import { text } from "./common.ts";
 
@@ -16,6 +16,22 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const displayNameSchema = text("Display name", 60, 2);
+
+export const PROFILE_IMAGE_MAX_LENGTH = 2048;
+
+/** An account image (users.image) the app will show: an https:// address or one of its own avatars. */
+export function isAllowedProfileImage(value: string): boolean {
+  if (value.length > PROFILE_IMAGE_MAX_LENGTH) return false;
+  if (AVATARS.includes(value)) return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && !url.username && !url.password;
+}
+
+export const profileImageSchema = z
+  .string({ error: "Image must be text" })
+  .max(PROFILE_IMAGE_MAX_LENGTH, `Image must be at most ${PROFILE_IMAGE_MAX_LENGTH} characters`)
+  .refine(isAllowedProfileImage, "Image must be an https:// address or one of the offered avatars");
 
 // The common-password check needs zxcvbn (password-strength.ts): the server runs it, the web forms load it lazily.
 export const signUpSchema = z

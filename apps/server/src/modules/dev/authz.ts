@@ -10,7 +10,7 @@ export const DEV_ROUTES: RouteEntry[] = [
     method: "GET",
     url: "/api/dev/outbox",
     access: "dev-only",
-    note: "Reads any address's outbox by design (local development and e2e); absent when NODE_ENV=production.",
+    note: "Reads any address's outbox by design (local development and e2e); absent when NODE_ENV=production, and unless HOST and PUBLIC_URL are loopback or DEV_OUTBOX=true.",
     cases: [
       {
         name: "an address without mail",

@@ -20,9 +20,32 @@ describe("dev outbox", async () => {
   });
 });
 
+describe.each([
+  ["a public address", { HOST: "0.0.0.0" }],
+  ["loopback behind a public URL (a reverse proxy)", { HOST: "127.0.0.1", PUBLIC_URL: "https://neonlab.example" }],
+  ["an explicit DEV_OUTBOX=false", { HOST: "127.0.0.1", DEV_OUTBOX: "false" }],
+])("on %s", async (_name, env) => {
+  const app = await createTestApp({ env: { NODE_ENV: "development", ...env } });
+
+  it("has no dev outbox route: nobody on the network reads sign-in codes", async () => {
+    const res = await app.inject({ url: "/api/dev/outbox?to=someone@example.test" });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("on a public address with DEV_OUTBOX=true", async () => {
+  const app = await createTestApp({ env: { NODE_ENV: "development", HOST: "0.0.0.0", DEV_OUTBOX: "true" } });
+
+  it("has the outbox, never cached", async () => {
+    const res = await app.inject({ url: "/api/dev/outbox?to=someone@example.test" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});
+
 describe("in production", async () => {
   const app = await createTestApp({
-    env: { NODE_ENV: "production", BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars" },
+    env: { NODE_ENV: "production", BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars", DEV_OUTBOX: "true" },
   });
 
   it("has no dev outbox route", async () => {

@@ -29,7 +29,7 @@ describe("system routes", async () => {
       const policy = res.headers["content-security-policy"];
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
-      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
       expect(res.headers["x-powered-by"]).toBeUndefined();
       // API answers render nothing: they may load nothing, and document-only headers are left out.

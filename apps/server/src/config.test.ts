@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { exposureWarning, isLoopbackHost, loadConfig } from "./config.ts";
+
+const base = { NODE_ENV: "test", DATA_DIR: "./data-test" };
+
+describe("safe defaults", () => {
+  it("listens on loopback unless HOST says otherwise", () => {
+    expect(loadConfig(base).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ ...base, HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("tells loopback from addresses others reach", () => {
+    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "app.localhost"]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ["0.0.0.0", "::", "192.168.1.5", "10.0.0.1", "neonlab.example", "128.0.0.1"]) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it("has the dev outbox only on a local install or when DEV_OUTBOX says so, never in production", () => {
+    const outbox = (env: Record<string, string>) => loadConfig({ ...base, NODE_ENV: "development", ...env }).devOutbox;
+    expect(outbox({})).toBe(true);
+    expect(outbox({ HOST: "0.0.0.0" })).toBe(false);
+    expect(outbox({ PUBLIC_URL: "https://neonlab.example" })).toBe(false);
+    expect(outbox({ DEV_OUTBOX: "false" })).toBe(false);
+    expect(outbox({ HOST: "0.0.0.0", DEV_OUTBOX: "true" })).toBe(true);
+    const secret = "a-production-secret-of-at-least-32-chars";
+    expect(outbox({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, DEV_OUTBOX: "true" })).toBe(false);
+  });
+
+  it("names in one line what a server on a public address is missing", () => {
+    const env = { ...base, HOST: "0.0.0.0" };
+    const warning = exposureWarning(loadConfig(env), env);
+    expect(warning).toBe(
+      'NeonLab listens on 0.0.0.0, reachable from the network, but PUBLIC_URL (the address users reach), BETTER_AUTH_SECRET (signs sessions), SMTP_URL (mail is only kept in the local outbox) are not set; see "Running in production" in README.md.',
+    );
+    expect(warning).not.toContain("\n");
+    const partly = { ...env, PUBLIC_URL: "https://neonlab.example", SMTP_URL: "smtp://mail.example:587" };
+    expect(exposureWarning(loadConfig(partly), partly)).toMatch(
+      /but BETTER_AUTH_SECRET \(signs sessions\) is not set;/,
+    );
+    const complete = { ...partly, BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars" };
+    expect(exposureWarning(loadConfig(complete), complete)).toBeNull();
+    expect(exposureWarning(loadConfig(base), base)).toBeNull();
+  });
+});
