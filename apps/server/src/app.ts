@@ -73,13 +73,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await jobs.start();
   await jobs.work("send-mail", (mail) => mailer.send(mail));
   const transaction = createTransactionRunner(db, events, jobs);
+  const sessions = createSessionResolver({ db, secret: config.authSecret });
   const auth = createAuth({
     config,
     db,
     sendMail: (mail) => jobs.send("send-mail", mail),
     onError: (error, what) => app.log.error({ err: error }, what),
+    forgetSessions: (userId) => sessions.forgetUser(userId),
   });
-  const sessions = createSessionResolver({ db, secret: config.authSecret });
   const realtime = createRealtime({
     server: app.server,
     corsOrigin: config.corsOrigin,

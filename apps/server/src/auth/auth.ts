@@ -9,7 +9,9 @@ import { isAllowedProfileImage, PROFILE_IMAGE_MAX_LENGTH } from "@neonlab/shared
 import type { Mail } from "../adapters/mail/mailer.ts";
 import {
   confirmationCodeMail,
+  emailChangedMail,
   emailChangeMail,
+  passwordChangedMail,
   passwordResetMail,
   signInCodeMail,
 } from "../adapters/mail/templates.ts";
@@ -33,17 +35,35 @@ export type AuthDeps = {
   sendMail: (mail: Mail) => Promise<void>;
   /** Failures that must not fail the request (the profile made after sign-up): logged. */
   onError: (error: unknown, what: string) => void;
+  /** Drops the user's cached sessions in this process (a password or e-mail change takes effect at once). */
+  forgetSessions?: (userId: string) => void;
 };
+
+/** The payload of a JWT, unverified (Better Auth has verified the ones we read). */
+function tokenPayload(token: unknown): Record<string, unknown> | null {
+  if (typeof token !== "string") return null;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload && typeof payload === "object" ? payload : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Better Auth signs e-mail change links with a JWT whose payload carries `updateTo`. */
 function isEmailChangeToken(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload?.updateTo === "string";
-  } catch {
-    return false;
-  }
+  return typeof tokenPayload(token)?.updateTo === "string";
 }
+
+/** The address a user update moved away from, when it is the e-mail change of the link being followed. */
+function previousEmail(user: { email: string }, linkToken: unknown): string | null {
+  const payload = tokenPayload(linkToken);
+  const from = payload?.email;
+  if (typeof from !== "string" || payload?.updateTo !== user.email.toLowerCase()) return null;
+  return from.toLowerCase() === user.email.toLowerCase() ? null : from;
+}
+
+type ChangedPassword = { user?: { id?: unknown; email?: unknown } };
 
 function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "warn" | "error" {
   if (level === "debug" || level === "trace") return "debug";
@@ -53,6 +73,11 @@ function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "war
 
 export function createAuth(deps: AuthDeps) {
   const { config, db, sendMail } = deps;
+  const forgetSessions = deps.forgetSessions ?? (() => {});
+  const passwordChanged = async (user: { id: string; email: string }) => {
+    forgetSessions(user.id);
+    await sendMail(passwordChangedMail(user.email));
+  };
   const origin = new URL(config.PUBLIC_URL).origin;
   const auth = betterAuth({
     appName: "NeonLab",
@@ -87,6 +112,7 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, url }) => {
         await sendMail(passwordResetMail(user.email, url));
       },
+      onPasswordReset: ({ user }) => passwordChanged(user),
     },
     emailVerification: {
       sendOnSignIn: true,
@@ -120,6 +146,15 @@ export function createAuth(deps: AuthDeps) {
             );
           },
         },
+        update: {
+          // The old address hears of an e-mail change (the confirmation link's token names it).
+          after: async (user, context) => {
+            const from = previousEmail(user, context?.query?.token);
+            if (!from) return;
+            forgetSessions(user.id);
+            await sendMail(emailChangedMail(from, user.email));
+          },
+        },
       },
     },
     hooks: {
@@ -134,6 +169,13 @@ export function createAuth(deps: AuthDeps) {
           throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: MESSAGES.duplicateEmail });
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password") {
+          const { user } = (ctx.context.returned ?? {}) as ChangedPassword;
+          if (typeof user?.id === "string" && typeof user.email === "string") {
+            await passwordChanged({ id: user.id, email: user.email });
+          }
+          return;
+        }
         if (ctx.path !== "/callback/:id") return;
         const session = ctx.context.newSession;
         const location = ctx.context.responseHeaders?.get("location");

@@ -165,6 +165,14 @@ describe("change e-mail", async () => {
     expect(me.json().email).toBe(newEmail);
     expect((await signIn(app, newEmail, user.password)).statusCode).toBe(200);
     expect((await signIn(app, user.email, user.password)).statusCode).toBe(401);
+
+    // The old address is told once, with the new one named; following the link again mails nothing more.
+    const notice = await waitForMail(app, user.email, /Your NeonLab email was changed/);
+    expect(notice.text).toContain(newEmail);
+    await follow(app, linkIn(mail));
+    await new Promise((r) => setTimeout(r, 150));
+    const notices = (await readMails(app, user.email)).filter((m) => /email was changed/.test(m.subject));
+    expect(notices).toHaveLength(1);
   });
 
   it("does not take an address another account uses (and mails nothing)", async () => {

@@ -14,7 +14,7 @@ export type SessionResolver = {
   resolve(bearer: string): Promise<AuthUser | null>;
   /** Drops a token from the cache at once (sign-out). */
   forgetToken(bearer: string): void;
-  /** Drops every cached session of a user at once (account deleted, role changed here). */
+  /** Drops every cached session of a user at once (account deleted, role, password or e-mail changed here). */
   forgetUser(userId: string): void;
 };
 
@@ -44,7 +44,7 @@ const MAX_ENTRIES = 50_000;
 /**
  * The fast path for authenticated requests (docs/decisions/002-session-fast-path.md): verify the
  * bearer token's signature ourselves, look the session up with one indexed query, and keep the
- * answer for `ttlMs`. Sign-out and account deletion in this process take effect at once;
+ * answer for `ttlMs`. Sign-out, account deletion and password or e-mail changes in this process take effect at once;
  * changes made elsewhere (another instance, the admin CLI, a revoked session) within `ttlMs`.
  */
 export function createSessionResolver(options: { db: Db; secret: string; ttlMs?: number; now?: () => number }) {

@@ -65,6 +65,20 @@ export const emailChangeMail = (to: string, url: string) =>
     outro: "If you did not ask for this change, ignore this mail.",
   });
 
+export const passwordChangedMail = (to: string) =>
+  render(to, "Your NeonLab password was changed", {
+    heading: "Your password was changed",
+    intro: "The password of your NeonLab account was just changed, and sessions signed out with it ended.",
+    outro: 'If it was not you, reset your password at once with "Forgot password" on the sign-in page.',
+  });
+
+export const emailChangedMail = (to: string, newEmail: string) =>
+  render(to, "Your NeonLab email was changed", {
+    heading: "Your email was changed",
+    intro: `The email of your NeonLab account was changed from this address to ${newEmail}. Mail for the account goes there from now on.`,
+    outro: "If it was not you, reply to this mail or write to us through the contact form at once.",
+  });
+
 export const referralInviteMail = (to: string, inviterName: string, url: string) =>
   render(to, `${inviterName} invited you to NeonLab`, {
     heading: "You're invited to NeonLab",

@@ -12,6 +12,8 @@ export const streaks = pgTable("streaks", {
   lastUpdated: date("last_updated", { mode: "string" }),
   freezeOn: boolean("freeze_on").notNull().default(false),
   frozenAt: date("frozen_at", { mode: "string" }),
+  /** The IANA zone last_updated and frozen_at are local days of (null on rows from before: the profile's zone). */
+  dayZone: text("day_zone"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

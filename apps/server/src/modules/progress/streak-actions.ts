@@ -25,7 +25,7 @@ export async function freezeStreak(db: Db, userId: string, now = new Date()): Pr
     const taken = await spend(tx, { ...action, kind: "streak_freeze", amount: 1 });
     if (taken.status !== "spent") throw conflict("You have no streak freezes left. Get one in the shop.");
     const state = { ...locked.state, freezeOn: true, frozenOn: locked.today };
-    await saveState(tx, userId, state);
+    await saveState(tx, userId, state, locked.zone);
     await streakEntry(tx, userId, { ...action, amount: 0 });
     return present(tx, userId, { ...locked, state, view: { ...locked.view, state } });
   });
@@ -45,7 +45,7 @@ export async function unfreezeStreak(db: Db, userId: string, now = new Date()): 
     };
     await grant(tx, { ...action, kind: "streak_freeze", amount: 1 });
     const state = { ...locked.state, freezeOn: false, frozenOn: null };
-    await saveState(tx, userId, state);
+    await saveState(tx, userId, state, locked.zone);
     await streakEntry(tx, userId, { ...action, amount: 0 });
     return present(tx, userId, { ...locked, state, view: { ...locked.view, state } });
   });
@@ -95,7 +95,7 @@ export async function saveStreak(db: Db, userId: string, save: boolean, now = ne
         description: `Saved the ${locked.state.count}-day streak`,
       });
     }
-    await saveState(tx, userId, state);
+    await saveState(tx, userId, state, locked.zone);
     const view = viewStreak(state, locked.today, locked.zone);
     return { ...(await present(tx, userId, { ...locked, state, view })), neonbits_spent: spent };
   });

@@ -5,12 +5,12 @@ import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
 import {
   applyCompletion,
   currentCount,
-  localDay,
   quoteSave,
   type StreakState,
   type StreakView,
   viewStreak,
 } from "@neonlab/shared/streak";
+import { streakDays } from "@neonlab/shared/streak-zone";
 import type { Db } from "../../db/client.ts";
 import { findBalance, grant, record } from "../ledger/service.ts";
 import { timeZoneOf } from "../profiles/service.ts";
@@ -25,8 +25,9 @@ import { streaks } from "./schema.ts";
 export const STARTER_FREEZES = 1;
 
 type StreakRow = typeof streaks.$inferSelect;
+type StreakColumns = Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt" | "dayZone">;
 
-const toState = (row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt">): StreakState => ({
+const toState = (row: StreakColumns): StreakState => ({
   count: row.count,
   lastUpdated: row.lastUpdated,
   freezeOn: row.freezeOn,
@@ -38,7 +39,17 @@ function safeZone(zone: string | null | undefined): string {
   return zone && isValidTimeZone(zone) ? zone : "UTC";
 }
 
-export type LockedStreak = { state: StreakState; view: StreakView; zone: string; today: string };
+/** The streak's days at `now` for a user whose zone setting is `setting` (see @neonlab/shared/streak-zone). */
+function daysOf(row: StreakColumns, setting: string | null | undefined, now: Date) {
+  const dayZone = row.dayZone && isValidTimeZone(row.dayZone) ? row.dayZone : null;
+  return streakDays(toState(row), dayZone, safeZone(setting), now);
+}
+
+/**
+ * The locked streak with its dates as local days of `zone`; `moved` when they were carried over
+ * from another zone (a completion stores them, so its own day counts as kept).
+ */
+export type LockedStreak = { state: StreakState; view: StreakView; zone: string; today: string; moved: boolean };
 
 /**
  * Locks the user's streak row (created on first use) for the rest of the transaction and applies
@@ -47,12 +58,10 @@ export type LockedStreak = { state: StreakState; view: StreakView; zone: string;
 export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
   await tx.insert(streaks).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for("update");
-  const zone = safeZone(await timeZoneOf(tx, userId));
-  const today = localDay(now, zone);
-  const state = toState(row);
+  const { state, zone, today, moved } = daysOf(row, await timeZoneOf(tx, userId), now);
   const view = viewStreak(state, today, zone);
   if (view.freezeUsed) {
-    await saveState(tx, userId, view.state);
+    await saveState(tx, userId, view.state, zone);
     await streakEntry(tx, userId, {
       reason: "freeze_used",
       reference: `covered:${view.freezeCoveredDay}`,
@@ -60,10 +69,11 @@ export async function lockStreak(tx: Db, userId: string, now: Date): Promise<Loc
       description: `Streak freeze used on ${view.freezeCoveredDay}`,
     });
   }
-  return { state: view.state, view, zone, today };
+  return { state: view.state, view, zone, today, moved };
 }
 
-export async function saveState(tx: Db, userId: string, state: StreakState) {
+/** Stores the streak with its dates as local days of `zone`. */
+export async function saveState(tx: Db, userId: string, state: StreakState, zone: string) {
   await tx
     .update(streaks)
     .set({
@@ -71,6 +81,7 @@ export async function saveState(tx: Db, userId: string, state: StreakState) {
       lastUpdated: state.lastUpdated,
       freezeOn: state.freezeOn,
       frozenAt: state.frozenOn,
+      dayZone: zone,
       updatedAt: new Date(),
     })
     .where(eq(streaks.userId, userId));
@@ -88,8 +99,9 @@ export async function streakEntry(
 /** Extends (or starts) the streak for a completion; call with the streak locked. */
 export async function recordCompletionDay(tx: Db, userId: string, locked: LockedStreak) {
   const outcome = applyCompletion(locked.state, locked.today, locked.zone);
+  // Dates carried over from another zone are stored too: this zone's day holds a completion now.
+  if (outcome.extended || locked.moved) await saveState(tx, userId, outcome.state, locked.zone);
   if (outcome.extended) {
-    await saveState(tx, userId, outcome.state);
     // A streak moves at most once a day: the day is the entry's reference.
     const entry = { reference: `day:${locked.today}`, amount: 1 };
     if (outcome.restarted) {
@@ -159,16 +171,13 @@ export const streakRows = {
     lastUpdated: streaks.lastUpdated,
     freezeOn: streaks.freezeOn,
     frozenAt: streaks.frozenAt,
+    dayZone: streaks.dayZone,
   },
 };
 
 /** The displayed streak count from a streak row read without locking (profile header); 0 without one. */
-export function displayedStreakCount(
-  row: Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt"> | null,
-  timeZone: string | null,
-  now = new Date(),
-): number {
+export function displayedStreakCount(row: StreakColumns | null, timeZone: string | null, now = new Date()): number {
   if (!row) return 0;
-  const zone = safeZone(timeZone);
-  return currentCount(viewStreak(toState(row), localDay(now, zone), zone));
+  const { state, today, zone } = daysOf(row, timeZone, now);
+  return currentCount(viewStreak(state, today, zone));
 }

@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
-import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
+import {
+  completeLessonApi,
+  createLearningApp,
+  grantAccess,
+  lessonId,
+  prepareLesson,
+} from "../learning/test-helpers.ts";
 import { ledger } from "../ledger/schema.ts";
 import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
 import { streaks } from "./schema.ts";
@@ -140,6 +146,66 @@ describe("streak API", async () => {
     expect(history.entries.find((e: { kind: string }) => e.kind === "streak")).toMatchObject({
       reason: "streak_restarted",
       description: "Streak started again (the 12-day streak broke)",
+    });
+  });
+
+  describe("across time-zone changes", () => {
+    const setZone = async (user: TestUser, zone: string) => {
+      const res = await app.inject({
+        method: "PUT",
+        url: "/api/profile",
+        headers: user.headers,
+        payload: { time_zone: zone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const complete = async (user: TestUser, slug: string) => {
+      const id = await lessonId(db, "neon-basics", slug);
+      await prepareLesson(app, user, id);
+      const res = await completeLessonApi(app, user, id);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().streak.count as number;
+    };
+
+    it("counts one day when the zone switches between UTC−12 and UTC+14 between completions", async () => {
+      const user = await createUser(app);
+      await grantAccess(db, user.id);
+      const counts: number[] = [];
+      const steps = [
+        ["Etc/GMT+12", "first-command"],
+        ["Etc/GMT-14", "listing"],
+        ["UTC", "moving"],
+        ["Etc/GMT+12", "paths"],
+      ];
+      for (const [zone, slug] of steps) {
+        await setZone(user, zone);
+        counts.push(await complete(user, slug));
+        const streak = await streakOf(user);
+        expect(streak).toMatchObject({ count: 1, status: "done" });
+        expect(streak.last_updated! <= streak.today).toBe(true);
+      }
+      expect(counts).toEqual([1, 1, 1, 1]);
+      const rows = await db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "streak")));
+      expect(rows.map((r) => r.reason)).toEqual(["streak_started"]);
+      const header = await app.inject({ method: "GET", url: "/api/profile", headers: user.headers });
+      expect(header.json().streak).toBe(1);
+    });
+
+    it("keeps a day kept in another zone until it has really ended", async () => {
+      const user = await createUser(app);
+      await setZone(user, "Etc/GMT-14");
+      const keptDay = localDay(new Date(), "Etc/GMT+12");
+      await setStreak(db, user.id, { count: 5, lastUpdated: keptDay, dayZone: "Etc/GMT+12" });
+      const streak = await streakOf(user);
+      expect(streak).toMatchObject({ count: 5, status: "done", days_since: 0 });
+      expect(streak.last_updated! <= streak.today).toBe(true);
+      expect(await complete(user, "first-command")).toBe(5);
+      expect((await app.inject({ method: "GET", url: "/api/profile", headers: user.headers })).json().streak).toBe(5);
+      const [row] = await db.select().from(streaks).where(eq(streaks.userId, user.id));
+      expect(row.lastUpdated! <= localDay(new Date(), row.dayZone!)).toBe(true);
     });
   });
 });

@@ -6,12 +6,18 @@ import { streaks } from "./schema.ts";
 export async function setStreak(
   db: Db,
   userId: string,
-  state: { count: number; lastUpdated: string | null; freezeOn?: boolean; frozenAt?: string | null },
+  state: {
+    count: number;
+    lastUpdated: string | null;
+    freezeOn?: boolean;
+    frozenAt?: string | null;
+    dayZone?: string | null;
+  },
 ) {
   await db.insert(streaks).values({ userId }).onConflictDoNothing();
   await db
     .update(streaks)
-    .set({ freezeOn: false, frozenAt: null, ...state })
+    .set({ freezeOn: false, frozenAt: null, dayZone: null, ...state })
     .where(eq(streaks.userId, userId));
 }
 

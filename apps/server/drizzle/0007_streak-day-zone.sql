@@ -1,0 +1,1 @@
+ALTER TABLE "streaks" ADD COLUMN "day_zone" text;
