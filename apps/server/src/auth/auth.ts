@@ -134,7 +134,6 @@ export function createAuth(deps: AuthDeps) {
     databaseHooks: {
       user: {
         // Every way an account image is written (sign-up, OAuth profiles, updates) goes through here.
-        update: { before: async (user) => checkImage(user) },
         create: {
           before: async (user) => checkImage(user),
           // Runs after the user row is written (Better Auth's after-commit hook), so it can not roll the
@@ -147,6 +146,7 @@ export function createAuth(deps: AuthDeps) {
           },
         },
         update: {
+          before: async (user) => checkImage(user),
           // The old address hears of an e-mail change (the confirmation link's token names it).
           after: async (user, context) => {
             const from = previousEmail(user, context?.query?.token);
