@@ -54,7 +54,7 @@ describe("auth limits key on the e-mail and IP only", async () => {
     const cases: [string, object][] = [
       [
         "/sign-up/email",
-        { email: uniqueEmail(), password: "violet-kettle-42", name: "Ada", image: "x", role: "admin" },
+        { email: uniqueEmail(), password: "violet-kettle-42", name: "Ada", nickname: "x", role: "admin" },
       ],
       ["/request-password-reset", { email: uniqueEmail(), type: "x" }],
       ["/email-otp/send-verification-otp", { email: uniqueEmail(), type: "sign-in", extra: 1 }],
@@ -68,7 +68,7 @@ describe("auth limits key on the e-mail and IP only", async () => {
       expect(res.json().message, path).toMatch(/^Unknown fields? "\w+"(, "\w+")*\. This request accepts only: /);
     }
     const two = await post(app, "/sign-up/email", cases[0]?.[1] as object, "192.0.2.151");
-    expect(two.json().message).toMatch(/^Unknown fields "image", "role"\./);
+    expect(two.json().message).toMatch(/^Unknown fields "nickname", "role"\./);
   });
 
   it("a locked password sign-in ends after its window, and the owner can sign in by e-mail code meanwhile", async () => {
