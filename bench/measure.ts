@@ -1,6 +1,15 @@
 import autocannon from "autocannon";
 
-export type Sample = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+export type Sample = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU µs per request of the app process and of its PostgreSQL backends (bench/cpu.ts). */
+  appCpu?: number;
+  dbCpu?: number;
+};
 export type Load = {
   url: string;
   method?: "GET" | "POST" | "PUT" | "PATCH";

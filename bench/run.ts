@@ -4,9 +4,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { cpuWindow } from "./cpu.ts";
 import { type Load, measure, median, type Sample } from "./measure.ts";
 import { startProcess, stopProcess } from "./process.ts";
 import { type Seeded, seed } from "./seed.ts";
+import { printWaits, sampleWaits } from "./waits.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -14,7 +16,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PORT = 3900;
+/** The app's port and the database's name: settable, so two engineers' runs on one machine stay apart. */
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const database = process.env.BENCH_DB_NAME ?? "neonlab_bench";
 const base = `http://127.0.0.1:${PORT}`;
 
 type Backend = { name: "postgres" | "pglite"; env: Record<string, string> };
@@ -22,6 +26,8 @@ type Backend = { name: "postgres" | "pglite"; env: Record<string, string> };
 const writeLessons = 2 * Math.ceil(Number(process.env.BENCH_WRITE_LESSONS ?? 40) / 2);
 /** BENCH_ONLY="L5 app" runs only the rungs whose name matches (a regular expression); ratios then show NaN. */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+/** BENCH_WAITS=1 samples the PostgreSQL backends' wait events and locks during every measured app rung (waits.ts). */
+const waits = process.env.BENCH_WAITS === "1";
 type Rung = {
   id: string;
   backend?: Backend["name"];
@@ -31,6 +37,8 @@ type Rung = {
   repeats?: () => number;
   /** A write rung: measured after every read round (see runRounds). */
   writes?: boolean;
+  /** The app's database when it is PostgreSQL (for BENCH_WAITS). */
+  databaseUrl?: string;
 };
 
 /**
@@ -64,11 +72,11 @@ function completionPool(seeded: Seeded) {
 async function preparePostgres(): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query("drop database if exists neonlab_bench with (force)");
-  await admin.query("create database neonlab_bench");
+  await admin.query(`drop database if exists ${pg.escapeIdentifier(database)} with (force)`);
+  await admin.query(`create database ${pg.escapeIdentifier(database)}`);
   await admin.end();
   const url = new URL(serverUrl);
-  url.pathname = "/neonlab_bench";
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
@@ -117,6 +125,7 @@ async function main() {
     const completions = completionPool(data);
     pools[backend.name] = completions;
     const app = () => startProcess("apps/server/src/server.ts", appEnv(backend), `${base}/api/ready`);
+    const databaseUrl = backend.name === "postgres" ? pgUrl : undefined;
     rungs.push(
       {
         id: "L2 raw driver",
@@ -130,8 +139,20 @@ async function main() {
           }),
         load: { url: `${base}/` },
       },
-      { id: "L3 app read", backend: backend.name, start: app, load: { url: `${base}/api/profiles/${username}` } },
-      { id: "L4 app auth read", backend: backend.name, start: app, load: { url: `${base}/api/profile`, tokens } },
+      {
+        id: "L3 app read",
+        backend: backend.name,
+        start: app,
+        load: { url: `${base}/api/profiles/${username}` },
+        databaseUrl,
+      },
+      {
+        id: "L4 app auth read",
+        backend: backend.name,
+        start: app,
+        load: { url: `${base}/api/profile`, tokens },
+        databaseUrl,
+      },
       {
         id: "L5 app auth write",
         backend: backend.name,
@@ -139,6 +160,7 @@ async function main() {
         load: { url: base, method: "POST", next: completions.next },
         repeats: completions.repeats,
         writes: true,
+        databaseUrl,
       },
       {
         id: "L5p app profile write",
@@ -151,6 +173,7 @@ async function main() {
           body: () => JSON.stringify({ bio: `bench ${Math.random().toString(36).slice(2)}` }),
         },
         writes: true,
+        databaseUrl,
       },
     );
   }
@@ -182,17 +205,31 @@ async function runRounds(rungs: Rung[], samples: Map<string, Sample[]>) {
       try {
         await measure(rung.load, warmup, connections);
         const repeatsBefore = rung.repeats?.() ?? 0;
+        const sampler = waits && rung.databaseUrl ? await sampleWaits(rung.databaseUrl) : null;
+        const cpu = await cpuWindow(child.pid!, rung.databaseUrl);
         const sample = await measure(rung.load, seconds, connections);
+        const used = await cpu();
+        const waited = await sampler?.stop();
+        const requests = Math.max(1, sample.rps * seconds);
+        sample.appCpu = (used.app * 1000) / requests;
+        if (rung.databaseUrl) sample.dbCpu = (used.database * 1000) / requests;
         // Requests beyond the pool were "already completed" answers, not measured writes: errors.
         sample.errors += (rung.repeats?.() ?? 0) - repeatsBefore;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
-        console.log(`round ${round}/${rounds} ${key.padEnd(32)} ${sample.rps.toFixed(0).padStart(7)} req/s`);
+        const cpuNote = `CPU per request: app ${sample.appCpu.toFixed(0)} µs${rung.databaseUrl ? `, database ${sample.dbCpu?.toFixed(0)} µs` : ""}`;
+        console.log(
+          `round ${round}/${rounds} ${key.padEnd(32)} ${sample.rps.toFixed(0).padStart(7)} req/s  ${cpuNote}`,
+        );
+        if (waited) printWaits(key, waited);
       } finally {
         await stopProcess(child);
       }
     }
   }
 }
+
+/** CPU µs per request (bench/cpu.ts); blank where not measured. */
+const cpuCell = (micros: number) => (Number.isNaN(micros) ? "" : String(micros)).padStart(8);
 
 function report(samples: Map<string, Sample[]>, writePool: Record<string, unknown>) {
   const rows = [...samples].map(([key, list]) => ({
@@ -201,6 +238,8 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     p50: median(list.map((s) => s.p50)),
     p99: median(list.map((s) => s.p99)),
     errors: list.reduce((n, s) => n + s.errors + s.non2xx, 0),
+    appCpuMicros: Math.round(median(list.map((s) => s.appCpu ?? Number.NaN))),
+    dbCpuMicros: Math.round(median(list.map((s) => s.dbCpu ?? Number.NaN))),
   }));
   const rps = (key: string) => rows.find((r) => r.rung === key)?.rps ?? Number.NaN;
   const ratios = {
@@ -215,11 +254,11 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     },
   };
   console.log(
-    `\n${"rung".padEnd(34)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}`,
+    `\n${"rung".padEnd(34)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}${"app µs".padStart(8)}${"db µs".padStart(8)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.rung.padEnd(34)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`,
+      `${r.rung.padEnd(34)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${cpuCell(r.appCpuMicros)}${cpuCell(r.dbCpuMicros)}`,
     );
   }
   console.log(`\n${"ratio".padEnd(28)}${"value".padStart(8)}${"target".padStart(9)}  met`);

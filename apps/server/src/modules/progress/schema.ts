@@ -36,21 +36,31 @@ export const xpWeekly = pgTable(
   ],
 );
 
-/** How many users have exactly this all-time XP (profiles.xp > 0). */
-export const xpTotalsHistogram = pgTable("xp_totals_histogram", {
-  xp: integer("xp").primaryKey(),
-  users: integer("users").notNull().default(0),
-});
+// Histograms of users per XP value, in slots: several rows may hold parts of one XP value's count (a
+// reader sums them), so concurrent completions of users on the same XP add to different rows instead of
+// queueing on one row lock until each other's commit (drizzle/0008_rank-histogram-slots.sql).
 
-/** How many users earned exactly this XP in the week (xp_weekly.xp > 0). */
+/** How many users have exactly this all-time XP (profiles.xp > 0): the sum of the xp's slots. */
+export const xpTotalsHistogram = pgTable(
+  "xp_totals_histogram",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    xp: integer("xp").notNull(),
+    users: integer("users").notNull().default(0),
+  },
+  (t) => [index("xp_totals_histogram_xp_idx").on(t.xp)],
+);
+
+/** How many users earned exactly this XP in the week (xp_weekly.xp > 0): the sum of the slots. */
 export const xpWeeklyHistogram = pgTable(
   "xp_weekly_histogram",
   {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     weekStart: date("week_start", { mode: "string" }).notNull(),
     xp: integer("xp").notNull(),
     users: integer("users").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.weekStart, t.xp] })],
+  (t) => [index("xp_weekly_histogram_week_xp_idx").on(t.weekStart, t.xp)],
 );
 
 export const userActivities = pgTable(
