@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, type Column, eq, sql, type Table } from "drizzle-orm";
 import { CHAPTER_NEONBITS, COURSE_NEONBITS } from "@neonlab/shared/constants";
 import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import { currentCount } from "@neonlab/shared/streak";
@@ -26,10 +26,10 @@ const short = (text: string) => {
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 };
 
-/** 409 naming every quiz not yet passed and every reflection not yet answered. */
+/** 409 naming every quiz not yet passed and every reflection not yet answered (one statement). */
 async function assertReady(db: Db, userId: string, lessonId: number) {
-  const openQuizzes = await db
-    .select({ question: quizzes.question })
+  const openQuizzes = db
+    .select({ kind: sql<"quiz" | "reflection">`'quiz'`.as("kind"), text: quizzes.question, position: quizzes.position })
     .from(quizzes)
     .where(
       and(
@@ -37,10 +37,13 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
         eq(quizzes.hidden, false),
         sql`not exists (select 1 from ${quizPasses} where ${quizPasses.quizId} = ${quizzes.id} and ${quizPasses.userId} = ${userId})`,
       ),
-    )
-    .orderBy(quizzes.position);
-  const openReflections = await db
-    .select({ prompt: reflections.prompt })
+    );
+  const openReflections = db
+    .select({
+      kind: sql<"quiz" | "reflection">`'reflection'`.as("kind"),
+      text: reflections.prompt,
+      position: reflections.position,
+    })
     .from(reflections)
     .where(
       and(
@@ -48,12 +51,12 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
         eq(reflections.hidden, false),
         sql`not exists (select 1 from ${reflectionAnswers} where ${reflectionAnswers.reflectionId} = ${reflections.id} and ${reflectionAnswers.userId} = ${userId})`,
       ),
-    )
-    .orderBy(reflections.position);
-  const missing = [
-    ...openQuizzes.map((q) => `answer the quiz "${short(q.question)}" correctly`),
-    ...openReflections.map((r) => `answer the reflection "${short(r.prompt)}"`),
-  ];
+    );
+  // Quizzes first, each kind in its own order (as the two reads this replaced).
+  const open = await openQuizzes.unionAll(openReflections).orderBy(sql`1`, sql`3`);
+  const missing = open.map((o) =>
+    o.kind === "quiz" ? `answer the quiz "${short(o.text)}" correctly` : `answer the reflection "${short(o.text)}"`,
+  );
   if (missing.length > 0) throw conflict(`You can't complete this lesson yet. Still to do: ${missing.join("; ")}.`);
 }
 
@@ -74,12 +77,8 @@ export async function completeLesson(
   await assertReady(db, userId, lessonId);
   return transaction(async ({ db: tx, publish }) => {
     const locked = await lockStreak(tx, userId, now);
-    const inserted = await tx
-      .insert(completedLessons)
-      .values({ userId, lessonId, xpAwarded: ctx.lesson.xp })
-      .onConflictDoNothing()
-      .returning({ id: completedLessons.id });
-    if (inserted.length === 0) {
+    const inserted = await insertCompletion(tx, userId, ctx);
+    if (!inserted) {
       return {
         lessonId,
         xpAwarded: 0,
@@ -105,8 +104,9 @@ export async function completeLesson(
       link: `/courses/${course.slug}/${lesson.slug}`,
     });
     const streak = await recordCompletionDay(tx, userId, locked);
-    const chapterDone = await completeChapterIfDone(tx, userId, ctx);
-    const courseDone = chapterDone ? await completeCourseIfDone(tx, userId, ctx) : false;
+    const chapter = inserted.chapterLessonsLeft === 0 ? await completeChapter(tx, userId, ctx) : null;
+    const chapterDone = chapter !== null;
+    const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
     await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
     if (chapterDone) await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
     if (courseDone) await publish("course.completed", { userId, courseId: course.id });
@@ -122,24 +122,71 @@ export async function completeLesson(
   });
 }
 
-async function completeChapterIfDone(tx: Db, userId: string, ctx: LessonContext): Promise<boolean> {
-  const [left] = await tx
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(lessons)
-    .where(
-      and(
-        eq(lessons.chapterId, ctx.chapter.id),
-        eq(lessons.hidden, false),
-        sql`not exists (select 1 from ${completedLessons} where ${completedLessons.lessonId} = ${lessons.id} and ${completedLessons.userId} = ${userId})`,
-      ),
+// Spelled with their tables: a select from one CTE renders columns bare, which these subqueries would
+// read as their own tables' columns.
+const qualified = (table: Table, column: Column) => sql`${table}.${sql.identifier(column.name)}`;
+
+/** Not counting a lesson, its chapter's visible lessons the user has not completed. */
+function chapterLessonsLeft(userId: string, ctx: LessonContext) {
+  const lesson = (column: Column) => qualified(lessons, column);
+  const done = (column: Column) => qualified(completedLessons, column);
+  return sql<number>`(select count(*) from ${lessons} where ${lesson(lessons.chapterId)} = ${ctx.chapter.id}
+    and ${lesson(lessons.hidden)} = false and ${lesson(lessons.id)} <> ${ctx.lesson.id}
+    and not exists (select 1 from ${completedLessons} where ${done(completedLessons.lessonId)} = ${lesson(lessons.id)}
+      and ${done(completedLessons.userId)} = ${userId}))::int`.mapWith(Number);
+}
+
+/**
+ * The completion row, once, and how many of the chapter's lessons are left after it, in one statement
+ * (the count can not see the row inserted beside it, so it leaves this lesson out); null when the
+ * lesson was completed before. The user's streak lock keeps their other completions out meanwhile.
+ */
+async function insertCompletion(tx: Db, userId: string, ctx: LessonContext) {
+  const row = tx
+    .$with("completed_lesson")
+    .as(
+      tx
+        .insert(completedLessons)
+        .values({ userId, lessonId: ctx.lesson.id, xpAwarded: ctx.lesson.xp })
+        .onConflictDoNothing()
+        .returning({ id: completedLessons.id }),
     );
-  if (left.n > 0) return false;
-  const inserted = await tx
-    .insert(completedChapters)
-    .values({ userId, chapterId: ctx.chapter.id })
-    .onConflictDoNothing()
-    .returning({ id: completedChapters.id });
-  if (inserted.length === 0) return false;
+  const [inserted] = await tx
+    .with(row)
+    .select({ id: row.id, chapterLessonsLeft: chapterLessonsLeft(userId, ctx) })
+    .from(row);
+  return inserted ?? null;
+}
+
+/** Not counting a chapter, its course's visible chapters the user has not completed. */
+function courseChaptersLeft(userId: string, ctx: LessonContext) {
+  const chapter = (column: Column) => qualified(chapters, column);
+  const done = (column: Column) => qualified(completedChapters, column);
+  return sql<number>`(select count(*) from ${chapters} where ${chapter(chapters.courseId)} = ${ctx.course.id}
+    and ${chapter(chapters.hidden)} = false and ${chapter(chapters.id)} <> ${ctx.chapter.id}
+    and not exists (select 1 from ${completedChapters} where ${done(completedChapters.chapterId)} = ${chapter(chapters.id)}
+      and ${done(completedChapters.userId)} = ${userId}))::int`.mapWith(Number);
+}
+
+/**
+ * The chapter's completion, badge and NeonBits once; null when it was completed before. Its insert
+ * also counts the course's chapters left (as insertCompletion does the chapter's lessons).
+ */
+async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
+  const row = tx
+    .$with("completed_chapter")
+    .as(
+      tx
+        .insert(completedChapters)
+        .values({ userId, chapterId: ctx.chapter.id })
+        .onConflictDoNothing()
+        .returning({ id: completedChapters.id }),
+    );
+  const [inserted] = await tx
+    .with(row)
+    .select({ id: row.id, courseChaptersLeft: courseChaptersLeft(userId, ctx) })
+    .from(row);
+  if (!inserted) return null;
   await grantNeonBits(tx, {
     userId,
     amount: CHAPTER_NEONBITS,
@@ -153,22 +200,10 @@ async function completeChapterIfDone(tx: Db, userId: string, ctx: LessonContext)
     title: `Earned the ${ctx.badge.name} badge in ${ctx.course.title}`,
     link: `/courses/${ctx.course.slug}`,
   });
-  return true;
+  return inserted;
 }
 
-async function completeCourseIfDone(tx: Db, userId: string, ctx: LessonContext): Promise<boolean> {
-  const visible = await tx
-    .select({ id: chapters.id })
-    .from(chapters)
-    .where(and(eq(chapters.courseId, ctx.course.id), eq(chapters.hidden, false)));
-  const ids = visible.map((c) => c.id);
-  const done = ids.length
-    ? await tx
-        .select({ id: completedChapters.chapterId })
-        .from(completedChapters)
-        .where(and(eq(completedChapters.userId, userId), inArray(completedChapters.chapterId, ids)))
-    : [];
-  if (done.length < ids.length) return false;
+async function completeCourse(tx: Db, userId: string, ctx: LessonContext): Promise<boolean> {
   const inserted = await tx
     .insert(completedCourses)
     .values({ userId, courseId: ctx.course.id })

@@ -1,4 +1,4 @@
-import { and, asc, eq, min } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { assertLessonAccess } from "./access.ts";
@@ -14,20 +14,25 @@ export type LessonContext = {
 
 const visible = and(eq(lessons.hidden, false), eq(chapters.hidden, false), eq(courses.hidden, false));
 
+// The course's first visible chapter (the free preview of a premium course), read in the same statement;
+// its chapters under another name, as the outer query has chapters too.
+const other = sql.identifier("course_chapters");
+const otherColumn = (column: { name: string }) => sql`${other}.${sql.identifier(column.name)}`;
+const firstChapterOrder = sql<
+  number | null
+>`(select min(${otherColumn(chapters.chapterOrder)}) from ${chapters} ${other}
+  where ${otherColumn(chapters.courseId)} = ${courses.id} and ${otherColumn(chapters.hidden)} = false)`;
+
 async function withContext(db: Db, where: ReturnType<typeof and>): Promise<LessonContext> {
   const [row] = await db
-    .select({ lesson: lessons, chapter: chapters, course: courses, badge: chapterBadges })
+    .select({ lesson: lessons, chapter: chapters, course: courses, badge: chapterBadges, firstChapterOrder })
     .from(lessons)
     .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .innerJoin(chapterBadges, eq(chapterBadges.id, chapters.badgeId))
     .where(and(where, visible));
   if (!row) throw notFound("Lesson not found.");
-  const [first] = await db
-    .select({ order: min(chapters.chapterOrder) })
-    .from(chapters)
-    .where(and(eq(chapters.courseId, row.course.id), eq(chapters.hidden, false)));
-  return { ...row, firstChapterOrder: first?.order ?? row.chapter.chapterOrder };
+  return { ...row, firstChapterOrder: row.firstChapterOrder ?? row.chapter.chapterOrder };
 }
 
 /** A visible lesson with its chapter and course; 404 when unknown or removed. */

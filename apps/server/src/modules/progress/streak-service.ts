@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Streak } from "@neonlab/shared/schemas/progress";
 import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
@@ -13,7 +13,7 @@ import {
 import { streakDays } from "@neonlab/shared/streak-zone";
 import type { Db } from "../../db/client.ts";
 import { findBalance, grant, record } from "../ledger/service.ts";
-import { timeZoneOf } from "../profiles/service.ts";
+import { profileRows } from "../profiles/service.ts";
 import { getNeonBitsBalance } from "../wallet/service.ts";
 import { streaks } from "./schema.ts";
 
@@ -52,13 +52,41 @@ function daysOf(row: StreakColumns, setting: string | null | undefined, now: Dat
 export type LockedStreak = { state: StreakState; view: StreakView; zone: string; today: string; moved: boolean };
 
 /**
+ * The streak row, created on first use and locked either way, with the user's zone setting: one
+ * statement (it was three: insert, SELECT … FOR UPDATE, the zone). ON CONFLICT DO UPDATE locks the
+ * existing row as FOR UPDATE did (a concurrent locker waits for this transaction, then gets the
+ * newest row); the update writes the row as it is.
+ */
+async function lockedRow(tx: Db, userId: string) {
+  const locked = tx.$with("locked_streak").as(
+    tx
+      .insert(streaks)
+      .values({ userId })
+      .onConflictDoUpdate({ target: streaks.userId, set: { updatedAt: sql`${streaks.updatedAt}` } })
+      .returning(),
+  );
+  const profiles = profileRows.table;
+  const [row] = await tx
+    .with(locked)
+    .select({
+      count: locked.count,
+      lastUpdated: locked.lastUpdated,
+      freezeOn: locked.freezeOn,
+      frozenAt: locked.frozenAt,
+      dayZone: locked.dayZone,
+      setting: sql<string | null>`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
+    })
+    .from(locked);
+  return row!;
+}
+
+/**
  * Locks the user's streak row (created on first use) for the rest of the transaction and applies
  * any freeze the days since have consumed. The lock also serialises a user's completions.
  */
 export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
-  await tx.insert(streaks).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for("update");
-  const { state, zone, today, moved } = daysOf(row, await timeZoneOf(tx, userId), now);
+  const row = await lockedRow(tx, userId);
+  const { state, zone, today, moved } = daysOf(row, row.setting, now);
   const view = viewStreak(state, today, zone);
   if (view.freezeUsed) {
     await saveState(tx, userId, view.state, zone);
