@@ -103,7 +103,15 @@ async function main() {
   ];
   console.log(`seeding 2,000 users and a ${writeLessons}-lesson bench course into PostgreSQL and PGlite…`);
   const seeded = await seed({ url: pgUrl, users: 2000, lessons: writeLessons });
-  const seededLite = await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons });
+  // With BENCH_ONLY naming no PGlite rung, PGlite is not seeded (a minute less).
+  const pgliteRuns =
+    !only ||
+    ["L2 raw driver", "L3 app read", "L4 app auth read", "L5 app auth write", "L5p app profile write"].some((id) =>
+      only.test(`${id} [pglite]`),
+    );
+  const seededLite = pgliteRuns
+    ? await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons })
+    : { tokens: [], usernames: [], lessonIds: [] };
   const username = seeded.usernames[42]!;
 
   const pools: Partial<Record<Backend["name"], ReturnType<typeof completionPool>>> = {};

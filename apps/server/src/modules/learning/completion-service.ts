@@ -4,6 +4,7 @@ import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import { currentCount } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
+import { preparedPerDb } from "../../lib/prepared.ts";
 import type { RunInTransaction } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
@@ -26,10 +27,13 @@ const short = (text: string) => {
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 };
 
-/** 409 naming every quiz not yet passed and every reflection not yet answered (one statement). */
-async function assertReady(db: Db, userId: string, lessonId: number) {
+/** The lesson's visible quizzes not passed and reflections not answered by the user, quizzes first. */
+const openTasksQuery = preparedPerDb((db) => {
+  const lessonId = sql.placeholder("lessonId");
+  const userId = sql.placeholder("userId");
+  const kind = (name: "quiz" | "reflection") => sql<"quiz" | "reflection">`${sql.raw(`'${name}'`)}`.as("kind");
   const openQuizzes = db
-    .select({ kind: sql<"quiz" | "reflection">`'quiz'`.as("kind"), text: quizzes.question, position: quizzes.position })
+    .select({ kind: kind("quiz"), text: quizzes.question, position: quizzes.position })
     .from(quizzes)
     .where(
       and(
@@ -39,11 +43,7 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
       ),
     );
   const openReflections = db
-    .select({
-      kind: sql<"quiz" | "reflection">`'reflection'`.as("kind"),
-      text: reflections.prompt,
-      position: reflections.position,
-    })
+    .select({ kind: kind("reflection"), text: reflections.prompt, position: reflections.position })
     .from(reflections)
     .where(
       and(
@@ -52,8 +52,13 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
         sql`not exists (select 1 from ${reflectionAnswers} where ${reflectionAnswers.reflectionId} = ${reflections.id} and ${reflectionAnswers.userId} = ${userId})`,
       ),
     );
-  // Quizzes first, each kind in its own order (as the two reads this replaced).
-  const open = await openQuizzes.unionAll(openReflections).orderBy(sql`1`, sql`3`);
+  // Each kind in its own order, as the two reads this replaced.
+  return openQuizzes.unionAll(openReflections).orderBy(sql`1`, sql`3`).prepare("lesson_open_tasks");
+});
+
+/** 409 naming every quiz not yet passed and every reflection not yet answered (one statement). */
+async function assertReady(db: Db, userId: string, lessonId: number) {
+  const open = await openTasksQuery(db).execute({ lessonId, userId });
   const missing = open.map((o) =>
     o.kind === "quiz" ? `answer the quiz "${short(o.text)}" correctly` : `answer the reflection "${short(o.text)}"`,
   );

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { preparedPerDb } from "../../lib/prepared.ts";
 import { assertLessonAccess } from "./access.ts";
 import { chapterBadges, chapters, courses, lessons } from "./schema.ts";
 
@@ -23,23 +24,33 @@ const firstChapterOrder = sql<
 >`(select min(${otherColumn(chapters.chapterOrder)}) from ${chapters} ${other}
   where ${otherColumn(chapters.courseId)} = ${courses.id} and ${otherColumn(chapters.hidden)} = false)`;
 
-async function withContext(db: Db, where: ReturnType<typeof and>): Promise<LessonContext> {
-  const [row] = await db
+const contextQuery = (db: Db, where: ReturnType<typeof and>) =>
+  db
     .select({ lesson: lessons, chapter: chapters, course: courses, badge: chapterBadges, firstChapterOrder })
     .from(lessons)
     .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .innerJoin(chapterBadges, eq(chapterBadges.id, chapters.badgeId))
     .where(and(where, visible));
+
+type ContextRow = Awaited<ReturnType<typeof contextQuery>>[number];
+
+function toContext(row: ContextRow | undefined): LessonContext {
   if (!row) throw notFound("Lesson not found.");
   return { ...row, firstChapterOrder: row.firstChapterOrder ?? row.chapter.chapterOrder };
 }
 
-/** A visible lesson with its chapter and course; 404 when unknown or removed. */
-export const lessonById = (db: Db, lessonId: number) => withContext(db, and(eq(lessons.id, lessonId)));
+// By id on every completion, quiz answer and reflection: built and prepared once per database handle.
+const byIdQuery = preparedPerDb((db) =>
+  contextQuery(db, and(eq(lessons.id, sql.placeholder("id")))).prepare("lesson_context_by_id"),
+);
 
-export const lessonBySlugs = (db: Db, courseSlug: string, lessonSlug: string) =>
-  withContext(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug)));
+/** A visible lesson with its chapter and course; 404 when unknown or removed. */
+export const lessonById = async (db: Db, lessonId: number) =>
+  toContext((await byIdQuery(db).execute({ id: lessonId }))[0]);
+
+export const lessonBySlugs = async (db: Db, courseSlug: string, lessonSlug: string) =>
+  toContext((await contextQuery(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug))))[0]);
 
 /** The lesson, checked for premium access (403 with the paywall message). */
 export async function accessibleLesson(db: Db, userId: string | null, lessonId: number): Promise<LessonContext> {
