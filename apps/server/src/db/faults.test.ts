@@ -5,7 +5,7 @@ import { completedLessons } from "../modules/learning/schema.ts";
 import { FIXTURE_DIR, importFixtures, lessonId, prepareLesson } from "../modules/learning/test-helpers.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { createFaultApp, type FaultApp, timed, timeUntil } from "../test/fault-app.ts";
-import { createUser, type TestUser } from "../test/users.ts";
+import { createUser, latestCode, signUp, type TestUser, uniqueEmail } from "../test/users.ts";
 
 // The figures the server promises (docs/operating.md): a 503 within 2 s, /api/ready within 1 s, back
 // within 5 s of the database. Asserted with room to spare for a loaded machine; `npm run bench -- faults`
@@ -205,6 +205,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database faults (PostgreSQL)", 
   }, 60_000);
 
   it("keeps its job worker: mail is still delivered after the faults", async () => {
-    await createUser(faults.app);
+    const email = uniqueEmail("after-faults");
+    expect((await signUp(faults.app, email)).statusCode).toBe(200);
+    await timeUntil(async () => Boolean(await latestCode(faults.app, email)), RECOVERY_DEADLINE_MS, "mail delivered");
   });
 });
