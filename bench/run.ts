@@ -296,9 +296,17 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
 
 // `npm run bench -- scale` runs the data-size benchmark (bench/scale.ts) instead of the ladder.
 const mode = process.argv[2];
-const run = mode === "scale" ? () => import("./scale.ts").then((m) => m.runScale()) : main;
-if (mode && mode !== "scale") {
-  console.error(`unknown bench "${mode}": use \`npm run bench\` or \`npm run bench -- scale\``);
+// `npm run bench -- faults` measures the server while PostgreSQL goes away (bench/faults.ts).
+const run =
+  mode === "scale"
+    ? () => import("./scale.ts").then((m) => m.runScale())
+    : mode === "faults"
+      ? () => import("./faults.ts").then((m) => m.runFaults())
+      : main;
+if (mode && mode !== "scale" && mode !== "faults") {
+  console.error(
+    `unknown bench "${mode}": use \`npm run bench\`, \`npm run bench -- scale\` or \`npm run bench -- faults\``,
+  );
   process.exit(1);
 }
 run().then(

@@ -12,6 +12,7 @@ import { createSessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { createDatabase, type Database } from "./db/client.ts";
+import { databaseTimeouts } from "./db/postgres-pool.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./error-handler.ts";
 import { createEventBus } from "./events/event-bus.ts";
 import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
@@ -62,7 +63,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ?? createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, pgliteWorker: true });
+    options.database ??
+    createDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      pgliteWorker: true,
+      timeouts: databaseTimeouts(config),
+      onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost"),
+    });
   if (!options.skipMigrations) await database.migrate();
   const db = database.db;
   const mailer =

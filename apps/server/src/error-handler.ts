@@ -6,7 +6,7 @@ import { AppError, errorBody } from "./errors.ts";
 
 /**
  * One place maps every error to the spec's {statusCode, statusMessage, message}; 5xx never leak internals.
- * A failure while the database does not answer `ping` is a 503 (try again), not a 500.
+ * A failure while the database does not answer `ping` (within 1 s) is a 503 (try again), not a 500.
  */
 export function registerErrorHandler(app: FastifyInstance, ping?: () => Promise<boolean>) {
   app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
@@ -68,13 +68,16 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 export const DATABASE_RETRY_SECONDS = 5;
 
-// Connection failures (Node), PostgreSQL's connection exception class 08, shutdown/starting (57P0x), too many connections.
-const UNAVAILABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08\w{3}|57P0[1-3]|53300)$/;
+// Connection failures (Node), PostgreSQL's connection exception class 08, shutdown/starting (57P0x), too many
+// connections, and the timeouts (db/postgres-pool.ts): statement_timeout (57014), lock_timeout (55P03),
+// idle_in_transaction_session_timeout (25P03).
+const UNAVAILABLE_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08\w{3}|57P0[1-5]|53300|57014|55P03|25P03)$/;
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|database is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is closed/i;
 
 /** Whether the database answers its ping within a moment (a hung connection counts as no answer). */
-export async function databaseAnswers(ping: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
+export async function databaseAnswers(ping: () => Promise<boolean>, timeoutMs = 1000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { fromPglite } from "pg-boss";
 import { fastPglite } from "./pglite-engine.ts";
+import { createPostgresPool, type DatabaseTimeouts } from "./postgres-pool.ts";
 import { remotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema.ts";
 
@@ -39,9 +40,19 @@ export function createDatabase(options: {
   dataDir?: string;
   poolSize?: number;
   pgliteWorker?: boolean;
+  /** PostgreSQL only: how long to wait before giving up (the server's are configured; none: no limit). */
+  timeouts?: DatabaseTimeouts;
+  /** PostgreSQL only: a connection failed (terminated, network); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 }): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const url = options.url;
+    const pool = createPostgresPool({
+      url,
+      max: options.poolSize ?? 10,
+      timeouts: options.timeouts,
+      onError: options.onConnectionError,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -50,7 +61,7 @@ export function createDatabase(options: {
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
         return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
       },
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateWithoutTimeouts(url),
       ping: async () => {
         await pool.query("select 1");
         return true;
@@ -79,4 +90,15 @@ export function createDatabase(options: {
     },
     close: () => ("close" in owned ? owned.close() : owned.pglite.close()),
   };
+}
+
+/** Migrations on a connection of their own: a migration may lock or rewrite a big table for longer than a statement may take. */
+async function migrateWithoutTimeouts(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 30_000 });
+  pool.on("error", () => {});
+  try {
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
 }

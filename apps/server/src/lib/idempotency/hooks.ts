@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from "fastify";
 import type { Db } from "../../db/client.ts";
 import { errorBody } from "../../errors.ts";
 import { claimKey, deleteExpiredKeys, type KeyOwner, releaseKey, saveAnswer } from "./store.ts";
@@ -14,6 +21,8 @@ declare module "fastify" {
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** One a second for the 5 minutes after which a running key counts as abandoned (store.ts). */
+const RELEASE_ATTEMPTS = 300;
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -38,26 +47,34 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const key = parseIdempotencyKey(header);
     if (key === null) return void reply.status(400).send(errorBody(400, IDEMPOTENCY_MESSAGES.invalid));
     const owner = { userId: request.user.id, key };
-    claimKey(db, owner, fingerprint(request)).then((result) => {
-      switch (result.kind) {
-        case "claimed":
-          request.idempotencyClaim = owner;
-          return done();
-        case "mismatch":
-          return void reply.status(422).send(errorBody(422, IDEMPOTENCY_MESSAGES.mismatch));
-        case "in-progress":
-          reply.header("retry-after", "1");
-          return void reply.status(409).send(errorBody(409, IDEMPOTENCY_MESSAGES.inProgress));
-        case "replay": {
-          const { status, contentType, body } = result.answer;
-          if (contentType) reply.header("content-type", contentType);
-          return void reply
-            .status(status)
-            .header(REPLAYED_HEADER, "true")
-            .send(body ?? undefined);
+    claimKey(db, owner, fingerprint(request)).then(
+      (result) => {
+        switch (result.kind) {
+          case "claimed":
+            request.idempotencyClaim = owner;
+            return done();
+          case "mismatch":
+            return void reply.status(422).send(errorBody(422, IDEMPOTENCY_MESSAGES.mismatch));
+          case "in-progress":
+            reply.header("retry-after", "1");
+            return void reply.status(409).send(errorBody(409, IDEMPOTENCY_MESSAGES.inProgress));
+          case "replay": {
+            const { status, contentType, body } = result.answer;
+            if (contentType) reply.header("content-type", contentType);
+            return void reply
+              .status(status)
+              .header(REPLAYED_HEADER, "true")
+              .send(body ?? undefined);
+          }
         }
-      }
-    }, done);
+      },
+      (error) => {
+        // The claim may have been stored with its answer lost (the connection broke): give it back with
+        // the error's answer, or the key would stay "in progress" until it counts as abandoned.
+        request.idempotencyClaim = owner;
+        done(error);
+      },
+    );
   }
 
   // Only writing /api routes get the hook; Better Auth's own routes are left alone (its sign-in and code
@@ -78,11 +95,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     if (owner === null) return done(null, payload);
     request.idempotencyClaim = null;
     const body = typeof payload === "string" ? payload : payload == null ? null : undefined;
-    const stored =
-      reply.statusCode >= 500 || body === undefined
-        ? releaseKey(db, owner)
-        : saveAnswer(db, owner, { status: reply.statusCode, contentType: contentTypeOf(reply), body });
-    stored.then(
+    if (reply.statusCode === 503) {
+      // Not waited for: a 503 is mostly the database failing, and the answer should not wait on it too.
+      releaseUntilDone(owner, request.log);
+      return done(null, payload);
+    }
+    if (reply.statusCode >= 500 || body === undefined) {
+      return void releaseUntilDone(owner, request.log).then(() => done(null, payload));
+    }
+    saveAnswer(db, owner, { status: reply.statusCode, contentType: contentTypeOf(reply), body }).then(
       () => done(null, payload),
       (error) => {
         request.log.error({ err: error }, "could not keep the answer of an Idempotency-Key");
@@ -96,13 +117,24 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const owner = request.idempotencyClaim;
     if (owner === null) return done();
     request.idempotencyClaim = null;
-    releaseKey(db, owner).then(
-      () => done(),
-      (error) => {
-        request.log.error({ err: error }, "could not release an Idempotency-Key");
-        done();
-      },
-    );
+    releaseUntilDone(owner, request.log);
+    done();
+  }
+
+  /**
+   * Gives a key back, trying again every second while the database does not answer (up to the
+   * abandoned-key age, when a new claim takes the key anyway): a request that got a 503 because the
+   * database went away can then be sent again with its key once the database is back.
+   */
+  function releaseUntilDone(owner: KeyOwner, log: FastifyBaseLogger): Promise<void> {
+    const attempt = (n: number): Promise<void> =>
+      releaseKey(db, owner).catch((error) => {
+        if (n === 1) log.warn({ err: error }, "could not release an Idempotency-Key; trying again");
+        if (closed) return;
+        if (n >= RELEASE_ATTEMPTS) return log.error({ err: error }, "gave up releasing an Idempotency-Key");
+        setTimeout(() => void attempt(n + 1), 1000).unref();
+      });
+    return attempt(1);
   }
 
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -110,7 +142,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     sweeping = deleteExpiredKeys(db).catch((error) => app.log.error({ err: error }, "idempotency key sweep failed"));
   }, SWEEP_EVERY_MS);
   sweeper.unref();
+  let closed = false;
   app.addHook("preClose", async () => {
+    closed = true;
     clearInterval(sweeper);
     await sweeping;
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/test-app.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, createTestDatabase } from "../../test/test-app.ts";
 
 describe("system routes", async () => {
   const app = await createTestApp();
@@ -49,5 +49,30 @@ describe("system routes", async () => {
     const res = await app.inject("/api/docs/json");
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain("/api/profile");
+  });
+});
+
+describe("readiness with the database gone", async () => {
+  const { database, drop } = await createTestDatabase();
+  const app = await createTestApp({ database });
+  const close = database.close.bind(database);
+  const closed = close();
+  database.close = () => closed;
+  await closed;
+  afterAll(drop);
+
+  it("answers 503 at once, in the error shape, saying which database", async () => {
+    const start = performance.now();
+    const res = await app.inject("/api/ready");
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      statusMessage: "Service Unavailable",
+      message: "The database does not answer.",
+      status: "unavailable",
+      database: database.kind,
+    });
   });
 });
