@@ -28,6 +28,7 @@ export const envSchema = z.object({
   DATABASE_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default("./data"),
   REDIS_URL: optional.pipe(z.url().optional()),
+  REDIS_PREFIX: z.string().default("neonlab:"),
   BETTER_AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default("NeonLab <no-reply@neonlab.local>"),
