@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { errorBody } from "../errors.ts";
@@ -67,13 +67,20 @@ export function tooMany(
   return reply.status(429).send(errorBody(429, message));
 }
 
-/** Routes with `config.rateLimit` count each caller's IP against it (the contact form, client error reports). */
+/**
+ * Routes with `config.rateLimit` count each caller's IP against it (the contact form, client error reports).
+ * The hook is added to those routes only, so other requests do not pay for it. Register before the routes.
+ */
 export function registerRouteLimits(app: FastifyInstance, limits: RateLimits) {
-  app.addHook("onRequest", async (request, reply) => {
-    const rule = request.routeOptions.config?.rateLimit;
+  app.addHook("onRoute", (route) => {
+    const rule = route.config?.rateLimit;
     if (!rule) return;
     const limit = { max: rule.max, windowSeconds: Math.ceil(rule.timeWindow / 1000) };
-    const wait = await limits.hit(`route:${request.method}:${request.routeOptions.url}:${request.ip}`, limit);
-    if (wait > 0) return tooMany(reply, wait);
+    const countCaller = async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = await limits.hit(`route:${request.method}:${route.url}:${request.ip}`, limit);
+      if (wait > 0) return tooMany(reply, wait);
+    };
+    const existing = route.onRequest ?? [];
+    route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), countCaller];
   });
 }
