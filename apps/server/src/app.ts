@@ -18,7 +18,7 @@ import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { trackRequests } from "./lib/in-flight.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { createRateLimits, registerRouteLimits } from "./lib/rate-limits.ts";
-import { connectSharedRedis } from "./lib/redis.ts";
+import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAuthRoutes(app, auth, {
     rateLimit: config.AUTH_RATE_LIMIT,
     limits,
+    sharedLock: redis && ((key, task) => withSharedLock(redis, key, task)),
     db,
     sessions,
     ping: () => database.ping(),

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { Redis } from "ioredis";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_MAX_WRONG_TRIES } from "@neonlab/shared/constants";
 import { createTestDatabase } from "./test/test-app.ts";
 import { uniqueEmail } from "./test/users.ts";
 
@@ -96,6 +97,19 @@ let nextIp = 0;
 /** A made-up client address (TRUST_PROXY is on), so the per-IP limit never gets in the way of a check. */
 const freshIp = () => `198.51.100.${++nextIp}`;
 
+/** The newest code mailed to `email` (dev outbox of `base`) that is not `previous`. */
+async function mailedCode(base: string, email: string, previous?: string): Promise<string> {
+  let code: string | undefined;
+  await within(10_000, async () => {
+    const mails = (await call(base, `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body as unknown as {
+      text: string;
+    }[];
+    code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    return Boolean(code) && code !== previous;
+  });
+  return code as string;
+}
+
 /** Signs up on `base`, confirms with the code from its dev outbox, and returns the bearer token. */
 async function createUser(base: string) {
   const email = uniqueEmail("twin");
@@ -103,19 +117,12 @@ async function createUser(base: string) {
   const ip = freshIp();
   const signUp = await call(base, "/api/auth/sign-up/email", { body: { email, password, name: "Twin Tester" }, ip });
   expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
-  let code: string | undefined;
-  await within(10_000, async () => {
-    const mails = (await call(base, `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body as unknown as {
-      text: string;
-    }[];
-    code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    return Boolean(code);
-  });
+  const code = await mailedCode(base, email);
   const verify = await call(base, "/api/auth/email-otp/verify-email", { body: { email, otp: code }, ip });
   expect(verify.status, JSON.stringify(verify.body)).toBe(200);
   const token = verify.headers.get("set-auth-token");
   if (!token) throw new Error("no token after confirming the address");
-  return { email, password, token, id: (verify.body.user as { id: string }).id };
+  return { email, password, token, code, id: (verify.body.user as { id: string }).id };
 }
 
 const signIn = async (base: string, email: string, password: string, ip = freshIp()) =>
@@ -225,6 +232,28 @@ describe.skipIf(missing.length > 0)("two instances on one database and one Redis
     }
     expect((await empty(A)).status).toBe(429);
     expect((await empty(B)).status).toBe(429);
+  });
+
+  it("checks one e-mail code on one instance at a time: 10 simultaneous wrong guesses on A and B count 5 tries", async () => {
+    const { A, B } = urls();
+    const user = await createUser(A);
+    const asked = await call(A, "/api/auth/email-otp/send-verification-otp", {
+      body: { email: user.email, type: "sign-in" },
+      ip: freshIp(),
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const code = await mailedCode(A, user.email, user.code);
+    const wrong = Array.from({ length: 10 }, (_, i) =>
+      String((Number(code) + (i + 1) * 7919) % 1_000_000).padStart(6, "0"),
+    );
+    const answers = await Promise.all(
+      wrong.map((otp, i) =>
+        call(i % 2 === 0 ? A : B, "/api/auth/sign-in/email-otp", { body: { email: user.email, otp }, ip: freshIp() }),
+      ),
+    );
+    // A guess that raced another one would be answered "invalid" without being counted (decision 003).
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(CODE_MAX_WRONG_TRIES);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(10 - CODE_MAX_WRONG_TRIES);
   });
 
   it("a realtime event emitted on A reaches a socket connected to B", async () => {

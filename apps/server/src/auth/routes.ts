@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
 import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
 import type { Auth } from "./auth.ts";
-import { CodeTurns } from "./code-guard.ts";
+import { CodeTurns, type SharedLock } from "./code-guard.ts";
 import { authEndpoints } from "./endpoints.ts";
 import { BLOCKED_AUTH_PATHS } from "./request-schemas.ts";
 import type { SessionResolver } from "./session-resolver.ts";
@@ -16,6 +16,8 @@ export type AuthRouteOptions = {
   rateLimit: boolean;
   /** The app's rate-limit counters (shared by every instance when they share Redis). */
   limits: RateLimits;
+  /** With several instances (Redis): e-mail code checks of one address take turns among all of them. */
+  sharedLock?: SharedLock;
   db?: Db;
   sessions?: SessionResolver;
   /** Whether the database answers (a Better Auth 5xx while it does not is a 503). */
@@ -28,7 +30,7 @@ export type AuthRouteOptions = {
  * per-account limits, e-mail code turns) or the plain pass-through.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: AuthRouteOptions) {
-  const endpoints = authEndpoints({ auth, codeTurns: new CodeTurns(), ...options });
+  const endpoints = authEndpoints({ auth, codeTurns: new CodeTurns(options.sharedLock), ...options });
 
   app.route({
     method: ["GET", "POST"],

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 
 /**
@@ -29,4 +30,36 @@ export function connectSharedRedis(url: string, prefix: string): SharedRedis {
       await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
     },
   };
+}
+
+// Deletes the lock only while it is still ours (a holder past its lease must not free the next one's).
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/**
+ * Runs `task` while holding `key` among every instance (SET NX with a lease; the others poll every 10 ms). A lock
+ * whose holder died frees itself after `leaseMs`. If Redis does not answer, the task runs unlocked: the lock
+ * narrows races, it is not what keeps the app up.
+ */
+export async function withSharedLock<T>(
+  redis: SharedRedis,
+  key: string,
+  task: () => Promise<T>,
+  { leaseMs = 10_000, waitMs = 15_000 } = {},
+): Promise<T> {
+  const name = `${redis.prefix}lock:${key}`;
+  const owner = randomUUID();
+  let held = false;
+  try {
+    for (const until = Date.now() + waitMs; !held && Date.now() < until; ) {
+      held = (await redis.client.set(name, owner, "PX", leaseMs, "NX")) === "OK";
+      if (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } catch {
+    held = false;
+  }
+  try {
+    return await task();
+  } finally {
+    if (held) await redis.client.eval(RELEASE, 1, name, owner).catch(() => undefined);
+  }
 }
