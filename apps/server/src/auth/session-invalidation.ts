@@ -27,7 +27,7 @@ export function redisSessionInvalidation(redis: SharedRedis, log: FastifyBaseLog
         );
     },
     subscribe(forget) {
-      const subscriber = redis.subscriber();
+      const subscriber = redis.waitingConnection();
       subscriber.on("message", (from: string, message: string) => {
         const [sender, userId] = message.split(" ");
         if (from === channel && sender !== instance && userId) forget(userId);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 
 /**
@@ -8,26 +9,57 @@ import { Redis } from "ioredis";
 export type SharedRedis = {
   /** For commands and PUBLISH; never put into subscriber mode. */
   client: Redis;
-  /** A new connection for SUBSCRIBE (a subscribing connection can do nothing else); closed with the rest. */
-  subscriber(): Redis;
+  /**
+   * A new connection whose commands wait for Redis (queued while it is away) instead of failing: for SUBSCRIBE (a
+   * subscribing connection can do nothing else) and for code that does not handle a failed command (the socket.io
+   * adapter: a rejected PUBLISH there would be an unhandled rejection). Closed with the rest.
+   */
+  waitingConnection(): Redis;
   prefix: string;
   close(): Promise<void>;
 };
 
-export function connectSharedRedis(url: string, prefix: string): SharedRedis {
+/** Logs a connection's first error after each time it was ready (ioredis retries on its own, erring each time). */
+function reportErrors(connection: Redis, log: Pick<FastifyBaseLogger, "warn" | "info">) {
+  let reported = false;
+  connection.on("error", (error: Error) => {
+    if (reported) return;
+    reported = true;
+    log.warn({ err: error }, "Redis does not answer; retrying (limits count in memory meanwhile)");
+  });
+  connection.on("ready", () => {
+    if (reported) log.info("Redis answers again");
+    reported = false;
+  });
+}
+
+export function connectSharedRedis(
+  url: string,
+  prefix: string,
+  log: Pick<FastifyBaseLogger, "warn" | "info">,
+): SharedRedis {
   // A few retries, then the command fails: a limiter falls back to memory, a publish is logged.
   const client = new Redis(url, { maxRetriesPerRequest: 3 });
+  reportErrors(client, log);
   const connections = [client];
   return {
     client,
     prefix,
-    subscriber() {
-      const connection = client.duplicate();
+    waitingConnection() {
+      const connection = client.duplicate({ maxRetriesPerRequest: null });
+      reportErrors(connection, log);
       connections.push(connection);
       return connection;
     },
     async close() {
-      await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+      // QUIT when connected (pending replies arrive first); a connection still retrying is just dropped.
+      await Promise.all(
+        connections.map((connection) =>
+          connection.status === "ready"
+            ? connection.quit().catch(() => connection.disconnect())
+            : connection.disconnect(),
+        ),
+      );
     },
   };
 }

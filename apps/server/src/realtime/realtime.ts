@@ -30,7 +30,10 @@ export function createRealtime(options: {
     cors: { origin: options.corsOrigin },
   });
   const { redis } = options;
-  if (redis) io.adapter(createAdapter(redis.client, redis.subscriber(), { key: `${redis.prefix}socket.io` }));
+  if (redis) {
+    const [pub, sub] = [redis.waitingConnection(), redis.waitingConnection()];
+    io.adapter(createAdapter(pub, sub, { key: `${redis.prefix}socket.io` }));
+  }
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.headers.authorization?.replace(/^Bearer /, "");
