@@ -33,7 +33,7 @@ function startInstance(env: Record<string, string>): Promise<Instance> {
   });
   const log: string[] = [];
   return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${log.join("\n")}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${log.join("\n")}`)), 150_000);
     const onLine = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
         log.push(line);
@@ -159,7 +159,7 @@ describe.skipIf(missing.length > 0)("two instances on one database and one Redis
     // One after the other: the first applies anything the database still lacks (the job queue's schema).
     a = await startInstance(env);
     b = await startInstance(env);
-  }, 200_000);
+  }, 320_000);
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
