@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { PASSWORD_PROBLEMS } from "@neonlab/shared/password-policy";
 import { newestMailId, waitForCode, waitForLink } from "./helpers/outbox.ts";
+import { signUpViaApi } from "./helpers/session.ts";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 const emailField = (page: Page) => page.getByRole("textbox", { name: /^Email/ });
@@ -139,4 +140,46 @@ test.describe("on a 375 px phone", () => {
     await expect(page.getByText(MESSAGES.accountConfirmed)).toBeVisible();
     await expect(page).toHaveURL(/\/courses$/);
   });
+});
+
+test('a password change signs out the other devices unless "Sign out my other devices" is unchecked', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await signUpViaApi(request, context, { displayName: "Switch Keeper" });
+  const otherDevice = async (password: string) => {
+    // Another device: its own sign-in (with the Origin a browser sends; this request context keeps cookies).
+    const signIn = await request.post("/api/auth/sign-in/email", {
+      data: { email: user.email, password },
+      headers: { origin: `http://localhost:${process.env.E2E_PORT ?? 3100}` },
+    });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+    return { authorization: `Bearer ${signIn.headers()["set-auth-token"]}` };
+  };
+  const profileStatus = async (headers: { authorization: string }) =>
+    (await request.get("/api/profile", { headers })).status();
+  const changePassword = async (from: string, to: string) => {
+    await page.getByLabel(/^Current password/).fill(from);
+    await page.getByLabel(/^New password/).fill(to);
+    await page.getByLabel(/^Repeat the new password/).fill(to);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText(MESSAGES.passwordUpdated)).toBeVisible();
+  };
+
+  // Checked by default: the other device is signed out, this one stays signed in (on a new token).
+  const phone = await otherDevice(user.password);
+  await page.goto("/settings?tab=account");
+  const signOutOthers = page.getByRole("checkbox", { name: "Sign out my other devices" });
+  await expect(signOutOthers).toBeChecked();
+  await changePassword(user.password, "lantern-harbour-71");
+  expect(await profileStatus(phone)).toBe(401);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Account menu for Switch Keeper" })).toBeVisible();
+
+  // Unchecked: the other device keeps its session.
+  const tablet = await otherDevice("lantern-harbour-71");
+  await signOutOthers.uncheck();
+  await changePassword("lantern-harbour-71", "copper-meadow-58");
+  expect(await profileStatus(tablet)).toBe(200);
 });

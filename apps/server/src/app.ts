@@ -1,5 +1,4 @@
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -8,6 +7,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/ma
 import { createAuth } from "./auth/auth.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerSessionHook } from "./auth/session.ts";
+import { redisSessionInvalidation } from "./auth/session-invalidation.ts";
 import { createSessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -18,6 +18,8 @@ import { createEventBus } from "./events/event-bus.ts";
 import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { trackRequests } from "./lib/in-flight.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
+import { createRateLimits, registerRouteLimits } from "./lib/rate-limits.ts";
+import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
@@ -81,7 +83,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await jobs.start();
   await jobs.work("send-mail", (mail) => mailer.send(mail));
   const transaction = createTransactionRunner(db, events, jobs);
-  const sessions = createSessionResolver({ db, secret: config.authSecret });
+  // With REDIS_URL, instances share rate-limit counters, session invalidations and realtime events (decision 015).
+  const redis = config.REDIS_URL ? connectSharedRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : undefined;
+  const limits = createRateLimits({ redis: redis?.client, prefix: config.REDIS_PREFIX });
+  const sessions = createSessionResolver({
+    db,
+    secret: config.authSecret,
+    invalidation: redis && redisSessionInvalidation(redis, app.log),
+  });
   const auth = createAuth({
     config,
     db,
@@ -92,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const realtime = createRealtime({
     server: app.server,
     corsOrigin: config.corsOrigin,
-    redisUrl: config.REDIS_URL,
+    redis,
     resolveUser: (token) => sessions.resolve(token),
   });
   // A deleted account's cached sessions and open sockets end with it.
@@ -135,7 +144,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     exposedHeaders: ["set-auth-token", REPLAYED_HEADER],
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
   });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: "NeonLab API", version: "1.0.0", description: "Product API of NeonLab." },
@@ -151,8 +159,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const inFlight = trackRequests(app);
   registerNulGuard(app);
   registerSessionHook(app, sessions);
+  registerRouteLimits(app, limits);
   registerAuthRoutes(app, auth, {
     rateLimit: config.AUTH_RATE_LIMIT,
+    limits,
+    sharedLock: redis && ((key, task) => withSharedLock(redis, key, task)),
     db,
     sessions,
     ping: () => database.ping(),
@@ -170,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await jobs.stop();
     app.log.info("job worker stopped");
     await realtime.close();
+    await redis?.close();
     await mailer.close();
     if (!options.database) await database.close();
   });

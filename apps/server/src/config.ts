@@ -31,6 +31,7 @@ export const envSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DATA_DIR: z.string().default("./data"),
   REDIS_URL: optional.pipe(z.url().optional()),
+  REDIS_PREFIX: z.string().default("neonlab:"),
   BETTER_AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default("NeonLab <no-reply@neonlab.local>"),

@@ -83,6 +83,37 @@ describe("sessions and notices on account changes", async () => {
     expect(await mailsMatching(app, user.email, PASSWORD_NOTICE)).toHaveLength(1);
   });
 
+  it("revoking other sessions (or one) ends them at once, not after the session cache's 5 s", async () => {
+    const user = await createUser(app);
+    const phone = await signIn(app, user.email, user.password);
+    const tablet = await signIn(app, user.email, user.password);
+    expect(await profileStatus(app, phone)).toBe(200);
+    expect(await profileStatus(app, tablet)).toBe(200);
+    const others = await app.inject({
+      method: "POST",
+      url: "/api/auth/revoke-other-sessions",
+      headers: user.headers,
+      payload: {},
+    });
+    expect(others.statusCode, others.body).toBe(200);
+    expect(await profileStatus(app, phone)).toBe(401);
+    expect(await profileStatus(app, tablet)).toBe(401);
+    expect(await profileStatus(app, user.headers)).toBe(200);
+
+    const laptop = await signIn(app, user.email, user.password);
+    expect(await profileStatus(app, laptop)).toBe(200);
+    const sessions = await app.inject({ url: "/api/auth/list-sessions", headers: user.headers });
+    const laptopSession = (sessions.json() as { token: string }[]).find((s) => laptop.authorization.includes(s.token));
+    const one = await app.inject({
+      method: "POST",
+      url: "/api/auth/revoke-session",
+      headers: user.headers,
+      payload: { token: laptopSession?.token },
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await profileStatus(app, laptop)).toBe(401);
+  });
+
   it("a refused password change mails nothing", async () => {
     const user = await createUser(app);
     const res = await changePassword(app, user, { currentPassword: "not-my-password" });

@@ -35,7 +35,7 @@ export type AuthDeps = {
   sendMail: (mail: Mail) => Promise<void>;
   /** Failures that must not fail the request (the profile made after sign-up): logged. */
   onError: (error: unknown, what: string) => void;
-  /** Drops the user's cached sessions in this process (a password or e-mail change takes effect at once). */
+  /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
 };
 
@@ -64,6 +64,8 @@ function previousEmail(user: { email: string }, linkToken: unknown): string | nu
 }
 
 type ChangedPassword = { user?: { id?: unknown; email?: unknown } };
+
+const REVOKING_PATHS = new Set(["/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);
 
 function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "warn" | "error" {
   if (level === "debug" || level === "trace") return "debug";
@@ -98,7 +100,7 @@ export function createAuth(deps: AuthDeps) {
     },
     logger: { disabled: config.LOG_LEVEL === "silent", level: betterAuthLogLevel(config.LOG_LEVEL) },
     session: { expiresIn: 60 * 60 * 24 * 400, updateAge: 60 * 60 * 24 },
-    // Rate limits are enforced by our own limiter (per IP and per account) in auth/routes.ts.
+    // Rate limits are counted by the app's limits (lib/rate-limits.ts, per IP and per account) in auth/routes.ts.
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -169,6 +171,12 @@ export function createAuth(deps: AuthDeps) {
           throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: MESSAGES.duplicateEmail });
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // Revoked sessions leave every instance's session cache at once (not only after its 5 s).
+        if (REVOKING_PATHS.has(ctx.path)) {
+          const userId = ctx.context.session?.user.id;
+          if (userId && !(ctx.context.returned instanceof APIError)) forgetSessions(userId);
+          return;
+        }
         if (ctx.path === "/change-password") {
           const { user } = (ctx.context.returned ?? {}) as ChangedPassword;
           if (typeof user?.id === "string" && typeof user.email === "string") {

@@ -8,9 +8,9 @@ import { otpIdentifier } from "./code-throttle.ts";
  * Better Auth checks an e-mail code by consuming its row and writing it back with one more wrong
  * try. A guess that arrives while another is being checked finds no row and is answered "invalid"
  * without being checked, so a burst of 50 wrong guesses counted one try and left the code alive.
- * Here the requests that touch one address's code take turns (in this process), and a code that
- * used up its tries is refused before Better Auth runs, so the rest of a burst is told to ask for
- * a new code and the row keeps its counter.
+ * Here the requests that touch one address's code take turns (in this process, and with Redis among
+ * every instance: decision 015), and a code that used up its tries is refused before Better Auth runs, so
+ * the rest of a burst is told to ask for a new code and the row keeps its counter.
  */
 
 /** Better Auth routes that check or replace an e-mail code, and the code type they use. */
@@ -50,9 +50,17 @@ export async function codeExhausted(db: Db, identifier: string, now = new Date()
   return Number.isFinite(tries) && tries >= CODE_MAX_WRONG_TRIES;
 }
 
-/** Runs tasks with the same key (a code identifier) one after another, in arrival order. */
+/** Holds `key` among every instance while `task` runs (lib/redis.ts withSharedLock). */
+export type SharedLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+
+/**
+ * Runs tasks with the same key (a code identifier) one after another: in arrival order within this process,
+ * then, with `sharedLock`, one instance at a time.
+ */
 export class CodeTurns {
   private readonly tails = new Map<string, Promise<void>>();
+
+  constructor(private readonly sharedLock?: SharedLock) {}
 
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
@@ -64,7 +72,7 @@ export class CodeTurns {
     this.tails.set(key, tail);
     await previous;
     try {
-      return await task();
+      return await (this.sharedLock ? this.sharedLock(`code:${key}`, task) : task());
     } finally {
       release();
       if (this.tails.get(key) === tail) this.tails.delete(key);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
-import type { RateLimiter } from "../lib/rate-limiter.ts";
+import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
 import type { Auth } from "./auth.ts";
 import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
@@ -11,7 +11,6 @@ import {
   AUTH_ROUTE_RULES,
   type AuthRouteRule,
   firstIssue,
-  type Limit,
   MAILS_PER_ADDRESS,
   oauthStartSchema,
 } from "./request-schemas.ts";
@@ -27,7 +26,7 @@ export type AuthEndpoint = (call: AuthCall) => Promise<unknown>;
 
 export type AuthEndpointDeps = {
   auth: Auth;
-  limiter: RateLimiter;
+  limits: RateLimits;
   codeTurns: CodeTurns;
   rateLimit: boolean;
   db?: Db;
@@ -35,11 +34,6 @@ export type AuthEndpointDeps = {
   /** Whether the database answers: a Better Auth 5xx while it does not becomes a 503. */
   ping?: () => Promise<boolean>;
 };
-
-export function tooMany(reply: FastifyReply, wait: number) {
-  reply.header("retry-after", String(wait));
-  return reply.status(429).send(errorBody(429, `Too many attempts. Please wait ${wait} seconds and try again.`));
-}
 
 const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send(errorBody(400, message));
 
@@ -51,7 +45,7 @@ export const mailCapMessage = (seconds: number) =>
  * check answers itself and returns the sent reply, or null to go on.
  */
 export function authEndpoints(deps: AuthEndpointDeps) {
-  const { auth, limiter, codeTurns, rateLimit, db, sessions, ping } = deps;
+  const { auth, limits, codeTurns, rateLimit, db, sessions, ping } = deps;
   const betterAuth = (request: Request) => askBetterAuth(auth.handler, request, ping);
 
   const forward: AuthEndpoint = async (call) =>
@@ -69,9 +63,9 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     return null;
   }
 
-  function overAccountLimit(call: AuthCall, rule?: AuthRouteRule): FastifyReply | null {
+  async function overAccountLimit(call: AuthCall, rule?: AuthRouteRule): Promise<FastifyReply | null> {
     if (!rateLimit) return null;
-    const wait = hitAccount(limiter, call, rule);
+    const wait = await hitAccount(limits, call, rule);
     return wait > 0 ? tooMany(call.reply, wait) : null;
   }
 
@@ -79,7 +73,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   const ruled = (path: string, next: AuthEndpoint = forward): AuthEndpoint => {
     const rule = AUTH_ROUTE_RULES[path];
     if (!rule) throw new Error(`No auth route rule for ${path}`);
-    return async (call) => checkBody(call, rule) ?? overAccountLimit(call, rule) ?? next(call);
+    return async (call) => checkBody(call, rule) ?? (await overAccountLimit(call, rule)) ?? next(call);
   };
 
   // Requests on one address's e-mail code take turns, and a code out of tries is refused (code-guard.ts).
@@ -102,10 +96,8 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     async (call) => {
       if (!rateLimit) return next(call);
       const { email } = call.body as { email: string };
-      const wait = limiter.hit(`mail:${kind}:${email}`, MAILS_PER_ADDRESS.max, MAILS_PER_ADDRESS.windowSeconds);
-      if (wait <= 0) return next(call);
-      call.reply.header("retry-after", String(wait));
-      return call.reply.status(429).send(errorBody(429, mailCapMessage(wait)));
+      const wait = await limits.hit(`mail:${kind}:${email}`, MAILS_PER_ADDRESS);
+      return wait > 0 ? tooMany(call.reply, wait, mailCapMessage(wait)) : next(call);
     };
 
   // A new code is mailed at most once a minute per address (code-throttle.ts), and five times an hour.
@@ -114,10 +106,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     if (rateLimit && db) {
       const { email, type } = call.body as { email: string; type: CodeType };
       const wait = await codeResendWait(db, type, email);
-      if (wait > 0) {
-        call.reply.header("retry-after", String(wait));
-        return call.reply.status(429).send(errorBody(429, resendWaitMessage(wait)));
-      }
+      if (wait > 0) return tooMany(call.reply, wait, resendWaitMessage(wait));
     }
     return cappedCodeMail(call);
   };
@@ -146,18 +135,20 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     return signInSocial({ ...call, path: "/sign-in/social", body });
   };
 
-  // Sign-out also drops the token from the session cache at once.
+  // Sign-out also drops the token from the session caches at once, here and on the other instances.
   const signOut: AuthEndpoint = async (call) => {
-    const limited = overAccountLimit(call);
+    const limited = await overAccountLimit(call);
     if (limited) return limited;
-    const response = await betterAuth(toFetchRequest(call.request, call.path, call.body));
     const bearer = bearerToken(call.request);
+    // Resolved first, so the cache knows whose token it is and can tell the other instances.
+    if (bearer) await sessions?.resolve(bearer);
+    const response = await betterAuth(toFetchRequest(call.request, call.path, call.body));
     if (response.ok && bearer) sessions?.forgetToken(bearer);
     return sendFetchResponse(call.reply, response);
   };
 
   /** Any other POST: the per-session limit, then Better Auth. */
-  const passThrough: AuthEndpoint = async (call) => overAccountLimit(call) ?? forward(call);
+  const passThrough: AuthEndpoint = async (call) => (await overAccountLimit(call)) ?? forward(call);
 
   const post: Record<string, AuthEndpoint> = {
     // Every path with a body rule is checked; the entries after the spread add more to some of them.
@@ -187,7 +178,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
  * Seconds to wait under the per-account limit (0: go on). The account is the normalised e-mail, the session
  * or the IP — never another body field, or a client could pick a fresh counter per request.
  */
-function hitAccount(limiter: RateLimiter, call: AuthCall, rule: AuthRouteRule | undefined): number {
+async function hitAccount(limits: RateLimits, call: AuthCall, rule: AuthRouteRule | undefined): Promise<number> {
   const fields = (call.body ?? {}) as Record<string, unknown>;
   const session = bearerToken(call.request);
   let account: string | undefined;
@@ -201,5 +192,5 @@ function hitAccount(limiter: RateLimiter, call: AuthCall, rule: AuthRouteRule | 
     limit ??= PER_SESSION_DEFAULT;
   }
   if (!account || !limit) return 0;
-  return limiter.hit(`account:${call.path}:${account}`, limit.max, limit.windowSeconds);
+  return limits.hit(`account:${call.path}:${account}`, limit);
 }

@@ -6,9 +6,7 @@ import {
   passwordSchema,
   profileImageSchema,
 } from "@neonlab/shared/schemas/auth";
-
-/** Per-path limit: `max` hits per `windowSeconds`. */
-export type Limit = { max: number; windowSeconds: number };
+import type { Limit } from "../lib/rate-limits.ts";
 
 /**
  * What identifies "the account" of a request for the per-account limit: the normalised e-mail of the body,

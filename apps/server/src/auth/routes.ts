@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
-import { RateLimiter } from "../lib/rate-limiter.ts";
+import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
 import type { Auth } from "./auth.ts";
-import { CodeTurns } from "./code-guard.ts";
-import { authEndpoints, tooMany } from "./endpoints.ts";
-import { BLOCKED_AUTH_PATHS, type Limit } from "./request-schemas.ts";
+import { CodeTurns, type SharedLock } from "./code-guard.ts";
+import { authEndpoints } from "./endpoints.ts";
+import { BLOCKED_AUTH_PATHS } from "./request-schemas.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 
 // Every auth route counts against the caller's IP; reads (session, callbacks, links) get a roomier bucket.
@@ -14,6 +14,10 @@ const PER_IP_READ: Limit = { max: 300, windowSeconds: 60 };
 
 export type AuthRouteOptions = {
   rateLimit: boolean;
+  /** The app's rate-limit counters (shared by every instance when they share Redis). */
+  limits: RateLimits;
+  /** With several instances (Redis): e-mail code checks of one address take turns among all of them. */
+  sharedLock?: SharedLock;
   db?: Db;
   sessions?: SessionResolver;
   /** Whether the database answers (a Better Auth 5xx while it does not is a 503). */
@@ -26,8 +30,7 @@ export type AuthRouteOptions = {
  * per-account limits, e-mail code turns) or the plain pass-through.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: AuthRouteOptions) {
-  const limiter = new RateLimiter();
-  const endpoints = authEndpoints({ auth, limiter, codeTurns: new CodeTurns(), ...options });
+  const endpoints = authEndpoints({ auth, codeTurns: new CodeTurns(options.sharedLock), ...options });
 
   app.route({
     method: ["GET", "POST"],
@@ -39,7 +42,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: Au
         return reply.status(404).send(errorBody(404, `No API route ${request.method} /api/auth${path}`));
       }
       if (options.rateLimit) {
-        const wait = hitIp(limiter, request);
+        const wait = await hitIp(options.limits, request);
         if (wait > 0) return tooMany(reply, wait);
       }
       return endpoints.handlerFor(request.method, path)({ request, reply, path, body: request.body });
@@ -47,8 +50,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: Au
   });
 }
 
-function hitIp(limiter: RateLimiter, request: FastifyRequest): number {
+function hitIp(limits: RateLimits, request: FastifyRequest): Promise<number> {
   const limit = request.method === "POST" ? PER_IP_WRITE : PER_IP_READ;
   // request.ip honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy).
-  return limiter.hit(`ip:${request.method}:${request.ip}`, limit.max, limit.windowSeconds);
+  return limits.hit(`ip:${request.method}:${request.ip}`, limit);
 }

@@ -6,15 +6,19 @@ import { preparedPerDb } from "../lib/prepared.ts";
 import { sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
+import type { SessionInvalidation } from "./session-invalidation.ts";
 
 export type AuthUser = { id: string; email: string; role: Role; sessionId: string };
 
 export type SessionResolver = {
   /** The user behind a bearer token, or null when the token is unknown, forged or expired. */
   resolve(bearer: string): Promise<AuthUser | null>;
-  /** Drops a token from the cache at once (sign-out). */
+  /** Drops a token from the cache at once (sign-out; resolve it first so the other instances hear of it too). */
   forgetToken(bearer: string): void;
-  /** Drops every cached session of a user at once (account deleted, role, password or e-mail changed here). */
+  /**
+   * Drops every cached session of a user at once (account deleted, role, password or e-mail changed), here and,
+   * through the shared Redis, on the other instances.
+   */
   forgetUser(userId: string): void;
 };
 
@@ -44,14 +48,29 @@ const MAX_ENTRIES = 50_000;
 /**
  * The fast path for authenticated requests (docs/decisions/002-session-fast-path.md): verify the
  * bearer token's signature ourselves, look the session up with one indexed query, and keep the
- * answer for `ttlMs`. Sign-out, account deletion and password or e-mail changes in this process take effect at once;
- * changes made elsewhere (another instance, the admin CLI, a revoked session) within `ttlMs`.
+ * answer for `ttlMs`. Sign-out, account deletion and password or e-mail changes take effect at once in this
+ * process and, with `invalidation` (Redis), as soon as the other instances hear of it (decision 015); changes
+ * nobody announces (the admin CLI, a lost message) within `ttlMs`.
  */
-export function createSessionResolver(options: { db: Db; secret: string; ttlMs?: number; now?: () => number }) {
-  const { db, secret } = options;
+export function createSessionResolver(options: {
+  db: Db;
+  secret: string;
+  ttlMs?: number;
+  now?: () => number;
+  invalidation?: SessionInvalidation;
+}) {
+  const { db, secret, invalidation } = options;
   const ttlMs = options.ttlMs ?? 5_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, Entry>();
+  // Bumped by every forget: a lookup that was under way meanwhile may have read the old row, so it is not kept.
+  let forgets = 0;
+
+  const forgetLocally = (userId: string) => {
+    forgets += 1;
+    for (const [key, entry] of cache) if (entry.user?.id === userId) cache.delete(key);
+  };
+  invalidation?.subscribe(forgetLocally);
 
   async function lookup(sessionToken: string): Promise<{ user: AuthUser; expiresAt: number } | null> {
     const [row] = await sessionQuery(db).execute({ token: sessionToken });
@@ -68,20 +87,28 @@ export function createSessionResolver(options: { db: Db; secret: string; ttlMs?:
       const at = now();
       if (cached && cached.cachedUntil > at) return cached.sessionExpiresAt > at ? cached.user : null;
       const sessionToken = verifiedSessionToken(bearer, secret);
+      const forgetsBefore = forgets;
       const found = sessionToken ? await lookup(sessionToken) : null;
       if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(bearer, {
-        user: found?.user ?? null,
-        cachedUntil: at + ttlMs,
-        sessionExpiresAt: found?.expiresAt ?? 0,
-      });
+      if (forgets === forgetsBefore) {
+        cache.set(bearer, {
+          user: found?.user ?? null,
+          cachedUntil: at + ttlMs,
+          sessionExpiresAt: found?.expiresAt ?? 0,
+        });
+      }
       return found && found.expiresAt > at ? found.user : null;
     },
     forgetToken(bearer) {
+      const userId = cache.get(bearer)?.user?.id;
+      forgets += 1;
       cache.delete(bearer);
+      // The other instances key their caches by the same token; telling them the user is enough.
+      if (userId) invalidation?.publish(userId);
     },
     forgetUser(userId) {
-      for (const [key, entry] of cache) if (entry.user?.id === userId) cache.delete(key);
+      forgetLocally(userId);
+      invalidation?.publish(userId);
     },
   };
   return resolver;

@@ -151,7 +151,11 @@ describe("realtime across instances with REDIS_URL", async () => {
 async function startTwoInstances() {
   const shared = await createTestDatabase();
   afterAll(() => shared.drop());
-  const env = { REDIS_URL: redisUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `neonlab-test-${randomBytes(6).toString("hex")}:`,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  };
   const a = await createTestApp({ env, database: shared.database });
   const b = await createTestApp({ env, database: shared.database });
   await listen(a);

@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { Redis } from "ioredis";
 import { Server } from "socket.io";
 import type { ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from "@neonlab/shared/realtime";
 import type { AuthUser } from "../auth/session.ts";
+import type { SharedRedis } from "../lib/redis.ts";
 
 type SocketData = { userId: string };
 
@@ -21,19 +21,18 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export function createRealtime(options: {
   server: HttpServer;
   corsOrigin: string;
-  redisUrl?: string;
+  /** With several instances: events reach sockets on any of them (the socket.io Redis adapter). */
+  redis?: SharedRedis;
   resolveUser: (token: string) => Promise<AuthUser | null>;
 }): Realtime {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(options.server, {
     path: "/socket.io",
     cors: { origin: options.corsOrigin },
   });
-  const redis: Redis[] = [];
-  if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    redis.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+  const { redis } = options;
+  if (redis) {
+    const [pub, sub] = [redis.waitingConnection(), redis.waitingConnection()];
+    io.adapter(createAdapter(pub, sub, { key: `${redis.prefix}socket.io` }));
   }
 
   io.use(async (socket, next) => {
@@ -56,10 +55,10 @@ export function createRealtime(options: {
       io.in(userRoom(userId)).disconnectSockets(true);
     },
     async close() {
+      // The Redis connections are the app's (lib/redis.ts); it closes them after this.
       // Not io.close(): that also closes the HTTP server, which Fastify owns and closes itself.
       io.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
     },
   };
 }

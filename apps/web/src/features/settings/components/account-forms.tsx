@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
 import type { PasswordOwner } from "@neonlab/shared/password-policy";
@@ -8,6 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { newPasswordProblem } from "../../../lib/password-check.ts";
+import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 import { changeEmail, changePassword } from "../api/change-credentials.ts";
@@ -44,7 +45,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   );
 }
 
-type PasswordValues = { currentPassword: string; newPassword: string; confirm: string };
+type PasswordValues = { currentPassword: string; newPassword: string; confirm: string; signOutOtherDevices: boolean };
 
 const validatePasswords = (values: PasswordValues): FormErrors => ({
   ...zodResolver(changePasswordSchema)(values),
@@ -53,14 +54,18 @@ const validatePasswords = (values: PasswordValues): FormErrors => ({
 
 /** `owner`: the signed-in user, whose e-mail, name and username the new password must not contain. */
 export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
+  const session = useSession();
   const form = useForm<PasswordValues>({
-    initialValues: { currentPassword: "", newPassword: "", confirm: "" },
+    initialValues: { currentPassword: "", newPassword: "", confirm: "", signOutOtherDevices: true },
     validate: validatePasswords,
     ...validationTriggers(),
   });
   const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: PasswordValues) => changePassword({ currentPassword, newPassword }),
-    onSuccess: () => {
+    mutationFn: ({ currentPassword, newPassword, signOutOtherDevices }: PasswordValues) =>
+      changePassword({ currentPassword, newPassword, signOutOtherDevices }),
+    onSuccess: async (newToken) => {
+      // Signing the other devices out ended this session too; the answer carries its successor.
+      if (newToken) await session.signIn(newToken);
       toast.success(MESSAGES.passwordUpdated);
       form.reset();
     },
@@ -91,6 +96,11 @@ export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
             {...form.getInputProps("confirm")}
           />
         </SimpleGrid>
+        <Checkbox
+          label="Sign out my other devices"
+          description="Every other browser and device signed in to this account will have to sign in again."
+          {...form.getInputProps("signOutOtherDevices", { type: "checkbox" })}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending} leftSection={<IconLockCheck size={18} />}>
             Update Password

@@ -1,12 +1,13 @@
+import { notifications } from "@mantine/notifications";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { PASSWORD_PROBLEMS, PASSWORD_RULE } from "@neonlab/shared/password-policy";
-import { authDoneAnswerSchema } from "@neonlab/shared/schemas/auth";
+import { authDoneAnswerSchema, authSessionAnswerSchema } from "@neonlab/shared/schemas/auth";
 import { messageResponseSchema } from "@neonlab/shared/schemas/common";
 import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearAuthToken, writeAuthToken } from "../../../lib/auth-token.ts";
+import { clearAuthToken, readAuthToken, writeAuthToken } from "../../../lib/auth-token.ts";
 import { testProfile } from "../../../test/fixtures.ts";
 import { mockApi, mockError, mockGet, type RecordedRequest } from "../../../test/http.ts";
 import { renderApp } from "../../../test/render-app.tsx";
@@ -17,6 +18,8 @@ beforeEach(() => {
   mockGet("/api/profile", ownProfileSchema, testProfile);
 });
 afterEach(() => {
+  // Toasts live in a module store: one test's must not hide (or duplicate) the next one's.
+  notifications.clean();
   cleanup();
   clearAuthToken();
 });
@@ -56,7 +59,14 @@ describe("SettingsPage", { timeout: 20_000 }, () => {
   });
 
   it("shows the password rule and a live strength meter, and refuses a weak new password before calling the server", async () => {
-    const changes = mockApi("POST", "/api/auth/change-password", authDoneAnswerSchema, { status: true });
+    // Signing the other devices out (the default) ends this session too: the answer carries its successor.
+    const changes = mockApi(
+      "POST",
+      "/api/auth/change-password",
+      authSessionAnswerSchema,
+      { token: "raw-session-token" },
+      { headers: { "set-auth-token": "tok-after-change" } },
+    );
     const user = userEvent.setup();
     renderApp(<SettingsPage />, { path: "/settings?tab=account" });
     await user.type(await screen.findByLabelText(/^Current password/), "old-secret-words");
@@ -89,8 +99,29 @@ describe("SettingsPage", { timeout: 20_000 }, () => {
     expect(changes[0]?.body).toEqual({
       currentPassword: "old-secret-words",
       newPassword: "violet-kettle-42",
+      revokeOtherSessions: true,
+    });
+    expect(readAuthToken()).toBe("tok-after-change");
+  });
+
+  it('keeps the other devices signed in when "Sign out my other devices" is unchecked', async () => {
+    const changes = mockApi("POST", "/api/auth/change-password", authSessionAnswerSchema, { token: null });
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { path: "/settings?tab=account" });
+    const signOutOthers = await screen.findByRole("checkbox", { name: "Sign out my other devices" });
+    expect((signOutOthers as HTMLInputElement).checked).toBe(true);
+    await user.click(signOutOthers);
+    await user.type(screen.getByLabelText(/^Current password/), "old-secret-words");
+    await user.type(screen.getByLabelText(/^New password/), "violet-kettle-42");
+    await user.type(screen.getByLabelText(/^Repeat the new password/), "violet-kettle-42");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText(MESSAGES.passwordUpdated)).toBeTruthy();
+    expect(changes[0]?.body).toEqual({
+      currentPassword: "old-secret-words",
+      newPassword: "violet-kettle-42",
       revokeOtherSessions: false,
     });
+    expect(readAuthToken()).toBe("tok-settings");
   });
 
   it("saves editor preferences from the editor tab", async () => {
