@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_DIR, FIXTURE_OPTIONS } from "../modules/learning/test-helpers.ts";
+import { quizOptionId } from "../modules/learning/option-ids.ts";
 import { loadContent } from "./loader.ts";
 import { countWords, findLinks } from "./markdown.ts";
 import { formatProblem, modelCounts } from "./model.ts";
@@ -120,6 +121,27 @@ describe("content loader", () => {
         `${FIRST}: xp: must be between 5 and 30`,
         `${FIRST}: difficulty: unknown field(s) difficulty`,
         `${FIRST}: quizzes.0.options: a single-choice quiz needs exactly one correct option (has 2)`,
+      ]),
+    );
+  });
+
+  it("gives options stable ids from their text or own id, keeps hints, and refuses twin options", () => {
+    const { model } = loadContent(FIXTURE_DIR, FIXTURE_OPTIONS);
+    const echo = model.courses[0].chapters[0].lessons[0].quizzes[0];
+    expect(echo.hint).toBe("Think about what the shell prints back.");
+    expect(echo.options.map((o) => o.id)).toEqual(echo.options.map((o) => quizOptionId("echo", o.text)));
+    expect(new Set(echo.options.map((o) => o.id)).size).toBe(3);
+    const problems = problemsAfter((root) => {
+      replaceIn(root, FIRST, "- text: Option 2", "- text: Option 0");
+      replaceIn(root, PATHS, "- text: ./notes.txt", "- text: ./notes.txt\n        id: my-option");
+      replaceIn(root, PATHS, "- text: /home/neo", "- text: /home/neo\n        id: my-option");
+      replaceIn(root, FIRST, "hint: Think about what the shell prints back.", "hint: ''");
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `${FIRST}: quizzes.0.options.2: another option of this quiz has the same text`,
+        `${PATHS}: quizzes.0.options.2: another option of this quiz has the same id "my-option"`,
+        `${FIRST}: quizzes.0.hint: must not be empty`,
       ]),
     );
   });

@@ -3,6 +3,8 @@ import { join, resolve } from "node:path";
 import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
+import { quizOptionId } from "../modules/learning/option-ids.ts";
+import { checkAnswerPositions } from "./answer-positions.ts";
 import { resolveLinks } from "./links.ts";
 import { asset, type LoadContext, problem, rel } from "./load-context.ts";
 import { countWords } from "./markdown.ts";
@@ -38,6 +40,7 @@ export function loadContent(root: string, options: LoadOptions = {}): LoadResult
       minWords: options.minWords ?? MIN_WORDS,
       maxWords: options.maxWords ?? MAX_WORDS,
       assetsBase: options.assetsBase ?? ASSETS_BASE,
+      answerPositions: options.answerPositions ?? true,
     },
     problems: [],
     lessonFiles: new Map(),
@@ -55,6 +58,7 @@ export function loadContent(root: string, options: LoadOptions = {}): LoadResult
     if (course) model.courses.push(course);
   }
   checkAcrossCourses(ctx, model);
+  if (ctx.options.answerPositions) checkAnswerPositions(ctx, model);
   resolveLinks(ctx, model);
   return { model, problems: ctx.problems };
 }
@@ -221,7 +225,18 @@ function loadLesson(ctx: LoadContext, course: string, abs: string, order: number
     xp: meta.xp,
     body: md.body,
     wordCount,
-    quizzes: meta.quizzes.map((q) => ({ key: q.id, type: q.type, question: q.question, options: q.options })),
+    quizzes: meta.quizzes.map((q) => ({
+      key: q.id,
+      type: q.type,
+      question: q.question,
+      hint: q.hint ?? null,
+      options: q.options.map((o) => ({
+        id: quizOptionId(q.id, o.id ?? o.text),
+        text: o.text,
+        correct: o.correct,
+        explanation: o.explanation,
+      })),
+    })),
     reflections: meta.reflections.map((r) => ({ key: r.id, prompt: r.prompt })),
   };
 }

@@ -14,7 +14,9 @@ export type QuizModel = {
   key: string;
   type: QuizType;
   question: string;
-  options: { text: string; correct: boolean; explanation: string }[];
+  hint: string | null;
+  /** In file order; `id` is the option's stable id (modules/learning/option-ids.ts). */
+  options: { id: string; text: string; correct: boolean; explanation: string }[];
 };
 
 export type ReflectionModel = { key: string; prompt: string };
@@ -64,6 +66,8 @@ export type LoadOptions = {
   maxWords?: number;
   /** URL prefix of content images (default /api/content-assets). */
   assetsBase?: string;
+  /** Refuse courses whose correct answers cluster on one position (default true; off to rebalance them). */
+  answerPositions?: boolean;
 };
 
 export type LoadResult = { model: ContentModel; problems: Problem[] };

@@ -53,6 +53,8 @@ export const chapterFrontmatterSchema = z.strictObject({
 });
 
 const quizOptionSchema = z.strictObject({
+  /** Optional: keeps the option's id (and so in-flight answers) when its text is edited. */
+  id: slugSchema.optional(),
   text: required(500),
   correct: z.boolean({ error: "must be true or false" }).default(false),
   explanation: z
@@ -67,6 +69,13 @@ const quizSchema = z
     id: slugSchema,
     type: z.enum(QUIZ_TYPES, { error: "must be single or multiple" }),
     question: required(1000),
+    /** Shown with a wrong answer; must not say which option is right. */
+    hint: z
+      .string({ error: "must be text" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(500, "must be at most 500 characters")
+      .optional(),
     options: z
       .array(quizOptionSchema, { error: "is required (a list of 2–6 options)" })
       .min(2, "needs at least 2 options")
@@ -84,6 +93,19 @@ const quizSchema = z
     if (quiz.type === "multiple" && correct < 1) {
       ctx.addIssue({ code: "custom", path: ["options"], message: "needs at least one correct option" });
     }
+    const seen = new Set<string>();
+    quiz.options.forEach((option, i) => {
+      const key = option.id ?? option.text;
+      if (seen.has(key)) {
+        const what = option.id ? `id "${option.id}"` : "text";
+        ctx.addIssue({
+          code: "custom",
+          path: ["options", i],
+          message: `another option of this quiz has the same ${what}`,
+        });
+      }
+      seen.add(key);
+    });
   });
 
 const reflectionSchema = z.strictObject({ id: slugSchema, prompt: required(1000) });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AUTH_ROUTE_RULES, oauthStartSchema } from "../auth/request-schemas.ts";
 import { setRoleCommand } from "../cli/admin.ts";
+import { storedOptionId } from "../modules/learning/option-ids.ts";
 import {
   chapterBadges,
   chapters,
@@ -99,9 +100,19 @@ const known = {
   lessons: await db.select({ id: lessons.id, slug: lessons.slug, courseId: lessons.courseId }).from(lessons),
   chapterIds: (await db.select({ id: chapters.id }).from(chapters)).map((r) => r.id),
   badgeIds: (await db.select({ id: chapterBadges.id }).from(chapterBadges)).map((r) => r.id),
-  quizzes: await db.select({ id: quizzes.id, lessonId: quizzes.lessonId }).from(quizzes),
+  quizzes: await db
+    .select({
+      id: quizzes.id,
+      lessonId: quizzes.lessonId,
+      key: quizzes.key,
+      type: quizzes.type,
+      options: quizzes.options,
+    })
+    .from(quizzes),
   reflections: await db.select({ id: reflections.id, lessonId: reflections.lessonId }).from(reflections),
 };
+/** A multiple-choice quiz: any set of its own option ids is an answer it grades. */
+const fuzzQuiz = known.quizzes.find((q) => q.type === "multiple")!;
 const courseSlug = new Map(known.courses.map((c) => [c.id, c.slug]));
 const assets = known.courses.flatMap((c) =>
   listFiles(join(FIXTURE_DIR, "courses", c.slug)).map((file) => ({ course: c.slug, "*": file })),
@@ -190,7 +201,9 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "query.categoryId": fc.constantFrom(...known.categoryIds),
   "query.userId": fc.constantFrom(user.id, bystander.id),
   "query.to": fc.constantFrom(user.email, bystander.email),
-  "body.responses[]": fc.constantFrom("0", "1", "2", "3", 0, 1, 2),
+  // Option ids are opaque and belong to one quiz: the ids of the quiz most answers go to (below), and "0",
+  // a position, which is an unknown option.
+  "body.responses[]": fc.constantFrom("0", ...fuzzQuiz.options.map((o) => storedOptionId(fuzzQuiz.key, o))),
   "body.username": fc.constantFrom(...usernames),
   "body.id": fc.constantFrom(user.id, bystander.id),
   "body.time_zone": fc.constantFrom("UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Not/AZone", ""),
@@ -211,8 +224,9 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/api/courses/{slug}/lessons/{lessonSlug}": fc.constantFrom(
     ...known.lessons.map((l) => ({ slug: courseSlug.get(l.courseId), lessonSlug: l.slug })),
   ),
-  "/api/lessons/{id}/quizes/{quizId}/complete": fc.constantFrom(
-    ...known.quizzes.map((q) => ({ id: q.lessonId, quizId: q.id })),
+  "/api/lessons/{id}/quizes/{quizId}/complete": fc.oneof(
+    { weight: 3, arbitrary: fc.constant({ id: fuzzQuiz.lessonId, quizId: fuzzQuiz.id }) },
+    { weight: 1, arbitrary: fc.constantFrom(...known.quizzes.map((q) => ({ id: q.lessonId, quizId: q.id }))) },
   ),
   "/api/lessons/{id}/reflections/{reflectionId}/complete": fc.constantFrom(
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),

@@ -139,7 +139,10 @@ export const lessonQuizSchema = z.object({
   type: z.enum(QUIZ_TYPES),
   /** Markdown. */
   question: z.string(),
-  /** Option ids are "0", "1", … in display order. Correctness is never sent before the quiz is passed. */
+  /**
+   * In the order shown to this learner (shuffled per learner and quiz, never the content file's order).
+   * Ids are opaque and stable; correctness is never sent before the quiz is passed.
+   */
   options: z.array(quizOptionSchema),
   passed: z.boolean(),
   /** Every option with its explanation, only once the caller has passed the quiz. */
@@ -189,24 +192,33 @@ export const lessonDetailSchema = z.object({
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
 
-/** POST lessons/:id/quizes/:quizId/complete — option ids (or their indexes). */
+/** POST lessons/:id/quizes/:quizId/complete — the picked option ids (never positions). */
 export const quizAnswerSchema = z.object({
   responses: z
-    .array(z.union([z.string().trim().min(1).max(10), z.number().int().min(0).max(99)]), {
+    .array(z.string({ error: "responses must be a list of option ids" }).trim().min(1).max(40), {
       error: "responses must be a list of option ids",
     })
     .min(1, "Pick at least one option")
-    .max(6, "At most 6 options can be picked")
-    .transform((list) => list.map(String)),
+    .max(6, "At most 6 options can be picked"),
 });
 export type QuizAnswerInput = z.input<typeof quizAnswerSchema>;
 
+/**
+ * A graded answer. Wrong: says so (multiple choice: how many chosen options are wrong) with the quiz's
+ * hint, and nothing about any single option. Right: every option with its explanation.
+ */
 export const quizResultSchema = z.object({
   quiz_id: id,
   correct: z.boolean(),
-  /** The explanations of the picked options, joined. */
+  /** What to tell the learner, e.g. "1 of the 3 options you chose is wrong." */
+  message: z.string(),
+  /** How many of the chosen options are wrong; null when the answer is right. */
+  wrong_count: z.number().int().nullable(),
+  /** The content's hint for this quiz, with a wrong answer only. */
+  hint: z.string().nullable(),
+  /** The explanations of the correct options, joined; empty when wrong. */
   explanation: z.string(),
-  /** All options when correct; only the picked ones when wrong (so a retry is still a real try). */
+  /** Every option in the learner's order when right; empty when wrong. */
   explanations: z.array(quizOptionResultSchema),
   /** Whether the caller has passed this quiz (now or earlier). */
   passed: z.boolean(),

@@ -1,50 +1,52 @@
 import type { QuizOptionResult, QuizType } from "@neonlab/shared/schemas/learning";
-import type { QuizOption } from "./schema.ts";
+
+/** An option as grading sees it: its id, and what only a right answer may reveal. */
+export type GradedOption = { id: string; text: string; correct: boolean; explanation: string };
 
 export type Grade =
-  | { ok: true; correct: boolean; selected: number[]; results: QuizOptionResult[]; explanation: string }
+  | { ok: true; correct: true; selected: string[] }
+  | { ok: true; correct: false; selected: string[]; wrongCount: number; message: string }
   | { ok: false; message: string };
 
-/** Option ids are the options' indexes as strings ("0", "1", …). */
-export const optionId = (index: number) => String(index);
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
- * Grades an answer: correct when the picked options are exactly the correct ones. A wrong answer
- * only explains the picked options, so the correct set is not given away before a real retry.
+ * What a wrong answer says: that it is wrong and, for multiple choice, how many of the chosen options
+ * are wrong; never which ones, nor which options are right.
  */
-export function gradeQuiz(type: QuizType, options: QuizOption[], responses: string[]): Grade {
-  const ids = [...new Set(responses)];
-  const unknown = ids.find((id) => !/^\d+$/.test(id) || Number(id) >= options.length);
-  if (unknown !== undefined) {
-    return { ok: false, message: `Unknown option "${unknown}". Pick one of 0–${options.length - 1}.` };
+export function wrongAnswerMessage(type: QuizType, chosen: number, wrong: number): string {
+  if (type === "single") return "That is not the right answer. Have another look and try again.";
+  if (wrong === 0) {
+    return `${chosen === 1 ? "The option you chose is" : `All ${chosen} options you chose are`} right, but some right options are missing.`;
   }
-  if (type === "single" && ids.length !== 1) return { ok: false, message: "Pick exactly one option." };
-  const picked = new Set(ids.map(Number));
-  const correct = options.every((option, i) => option.correct === picked.has(i));
-  const results = options
-    .map((option, i) => ({
-      option_id: optionId(i),
-      text: option.text,
-      correct: option.correct,
-      selected: picked.has(i),
-      explanation: option.explanation,
-    }))
-    .filter((r) => correct || r.selected);
-  const explanation = results
-    .filter((r) => r.selected)
-    .map((r) => r.explanation)
-    .join(" ");
-  return { ok: true, correct, selected: [...picked].sort((a, b) => a - b), results, explanation };
+  if (chosen === 1) return "The option you chose is wrong.";
+  return `${wrong} of the ${chosen} options you chose ${plural(wrong, "is", "are")} wrong.`;
 }
 
-/** Every option with its explanation, for reviewing a passed quiz. */
-export function reviewQuiz(options: QuizOption[], responses: string[]): QuizOptionResult[] {
-  const picked = new Set(responses);
-  return options.map((option, i) => ({
-    option_id: optionId(i),
-    text: option.text,
-    correct: option.correct,
-    selected: picked.has(optionId(i)),
-    explanation: option.explanation,
+/** Grades an answer given as option ids: correct when the picked options are exactly the correct ones. */
+export function gradeQuiz(type: QuizType, options: GradedOption[], responses: string[]): Grade {
+  const ids = [...new Set(responses)];
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const unknown = ids.find((id) => !byId.has(id));
+  if (unknown !== undefined) {
+    return { ok: false, message: `Unknown option "${unknown}". Reload the lesson and pick one of its options.` };
+  }
+  if (type === "single" && ids.length !== 1) return { ok: false, message: "Pick exactly one option." };
+  const picked = new Set(ids);
+  const selected = options.filter((o) => picked.has(o.id)).map((o) => o.id);
+  const correct = options.every((o) => o.correct === picked.has(o.id));
+  if (correct) return { ok: true, correct, selected };
+  const wrongCount = selected.filter((id) => !byId.get(id)!.correct).length;
+  return { ok: true, correct, selected, wrongCount, message: wrongAnswerMessage(type, selected.length, wrongCount) };
+}
+
+/** Every option with its explanation, for a passed quiz (a pass picked exactly the correct options). */
+export function reviewQuiz(options: GradedOption[]): QuizOptionResult[] {
+  return options.map((o) => ({
+    option_id: o.id,
+    text: o.text,
+    correct: o.correct,
+    selected: o.correct,
+    explanation: o.explanation,
   }));
 }

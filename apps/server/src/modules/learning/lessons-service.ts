@@ -3,14 +3,32 @@ import type { LessonDetail, QuizResult, ReflectionResult } from "@neonlab/shared
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { assertLessonAccess } from "./access.ts";
-import { gradeQuiz, optionId, reviewQuiz } from "./grading.ts";
+import { type GradedOption, gradeQuiz, reviewQuiz } from "./grading.ts";
 import { accessibleLesson, courseReadingOrder, lessonBySlugs } from "./lesson-lookup.ts";
+import { storedOptionId } from "./option-ids.ts";
 import { presentBadge } from "./presenters.ts";
+import type { QuizOrder } from "./quiz-order.ts";
 import { completedLessons, quizAttempts, quizPasses, quizzes, reflectionAnswers, reflections } from "./schema.ts";
+
+type QuizRow = typeof quizzes.$inferSelect;
+
+/** A quiz's options with their ids, in the order this learner sees them. */
+const optionsFor = (order: QuizOrder, userId: string | null, quiz: QuizRow): GradedOption[] =>
+  order(
+    userId,
+    quiz.id,
+    quiz.options.map((o) => ({
+      id: storedOptionId(quiz.key, o),
+      text: o.text,
+      correct: o.correct,
+      explanation: o.explanation,
+    })),
+  );
 
 /** A lesson to read: quizzes without answers (unless passed), reflections, neighbours and the caller's progress. */
 export async function getLesson(
   db: Db,
+  quizOrder: QuizOrder,
   courseSlug: string,
   lessonSlug: string,
   userId: string | null,
@@ -33,7 +51,7 @@ export async function getLesson(
     .where(and(eq(reflections.lessonId, lesson.id), eq(reflections.hidden, false)))
     .orderBy(asc(reflections.position), asc(reflections.id));
 
-  const passes = new Map<number, string[]>();
+  const passes = new Set<number>();
   const answers = new Map<number, string>();
   let completed = false;
   if (userId) {
@@ -41,10 +59,10 @@ export async function getLesson(
     const reflectionIds = reflectionRows.map((r) => r.id);
     if (quizIds.length > 0) {
       const rows = await db
-        .select({ quizId: quizPasses.quizId, responses: quizPasses.responses })
+        .select({ quizId: quizPasses.quizId })
         .from(quizPasses)
         .where(and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, quizIds)));
-      for (const row of rows) passes.set(row.quizId, row.responses);
+      for (const row of rows) passes.add(row.quizId);
     }
     if (reflectionIds.length > 0) {
       const rows = await db
@@ -83,15 +101,16 @@ export async function getLesson(
       badge: presentBadge(ctx.badge),
     },
     quizzes: quizRows.map((q) => {
-      const passed = passes.get(q.id);
+      const options = optionsFor(quizOrder, userId, q);
+      const passed = passes.has(q.id);
       return {
         id: q.id,
         key: q.key,
         type: q.type,
         question: q.question,
-        options: q.options.map((o, i) => ({ id: optionId(i), text: o.text })),
-        passed: passed !== undefined,
-        review: passed ? reviewQuiz(q.options, passed) : null,
+        options: options.map((o) => ({ id: o.id, text: o.text })),
+        passed,
+        review: passed ? reviewQuiz(options) : null,
       };
     }),
     reflections: reflectionRows.map((r) => ({
@@ -103,14 +122,18 @@ export async function getLesson(
     previous: at > 0 ? link(at - 1) : null,
     next: at >= 0 ? link(at + 1) : null,
     completed,
-    passed_quiz_ids: [...passes.keys()],
+    passed_quiz_ids: [...passes],
     answered_reflection_ids: [...answers.keys()],
   };
 }
 
-/** Grades an answer on the server; retries are allowed and a pass is kept once. */
+/**
+ * Grades an answer (option ids) on the server; retries are allowed and a pass is kept once. A wrong answer
+ * gets a message and the hint only; the explanations come with the right answer.
+ */
 export async function answerQuiz(
   db: Db,
+  order: QuizOrder,
   userId: string,
   lessonId: number,
   quizId: number,
@@ -122,26 +145,40 @@ export async function answerQuiz(
     .from(quizzes)
     .where(and(eq(quizzes.id, quizId), eq(quizzes.lessonId, lessonId), eq(quizzes.hidden, false)));
   if (!quiz) throw notFound("This lesson has no such quiz.");
-  const grade = gradeQuiz(quiz.type, quiz.options, responses);
+  const options = optionsFor(order, userId, quiz);
+  const grade = gradeQuiz(quiz.type, options, responses);
   if (!grade.ok) throw badRequest(grade.message);
-  const picked = grade.selected.map(optionId);
-  await db.insert(quizAttempts).values({ userId, quizId, responses: picked, correct: grade.correct });
-  let passed = grade.correct;
+  await db.insert(quizAttempts).values({ userId, quizId, responses: grade.selected, correct: grade.correct });
   if (grade.correct) {
-    await db.insert(quizPasses).values({ userId, quizId, responses: picked }).onConflictDoNothing();
-  } else {
-    const earlier = await db
-      .select({ quizId: quizPasses.quizId })
-      .from(quizPasses)
-      .where(and(eq(quizPasses.userId, userId), eq(quizPasses.quizId, quizId)));
-    passed = earlier.length > 0;
+    await db.insert(quizPasses).values({ userId, quizId, responses: grade.selected }).onConflictDoNothing();
+    const review = reviewQuiz(options);
+    return {
+      quiz_id: quizId,
+      correct: true,
+      message: "Correct!",
+      wrong_count: null,
+      hint: null,
+      explanation: review
+        .filter((o) => o.correct)
+        .map((o) => o.explanation)
+        .join(" "),
+      explanations: review,
+      passed: true,
+    };
   }
+  const earlier = await db
+    .select({ quizId: quizPasses.quizId })
+    .from(quizPasses)
+    .where(and(eq(quizPasses.userId, userId), eq(quizPasses.quizId, quizId)));
   return {
     quiz_id: quizId,
-    correct: grade.correct,
-    explanation: grade.explanation,
-    explanations: grade.results,
-    passed,
+    correct: false,
+    message: grade.message,
+    wrong_count: grade.wrongCount,
+    hint: quiz.hint,
+    explanation: "",
+    explanations: [],
+    passed: earlier.length > 0,
   };
 }
 

@@ -17,11 +17,10 @@ describe("lessons API", async () => {
     const lesson = lessonDetailSchema.parse(res.json());
     expect(lesson).toMatchObject({ id: first, slug: "first-command", xp: 10, previous: null, completed: false });
     expect(lesson.next).toEqual({ slug: "paths", title: "Paths" });
-    expect(lesson.quizzes[0].options).toEqual([
-      { id: "0", text: "Option 0" },
-      { id: "1", text: "Option 1" },
-      { id: "2", text: "Option 2" },
-    ]);
+    // Opaque ids (never positions), in an order that is not taken from the file.
+    const options = lesson.quizzes[0].options;
+    expect(options.map((o) => o.text).sort()).toEqual(["Option 0", "Option 1", "Option 2"]);
+    for (const o of options) expect(o.id).toMatch(/^[0-9a-f]{10}$/);
     expect(lesson.body).toContain("(/courses/neon-basics/paths#absolute)");
     const last = lessonDetailSchema.parse(
       (await app.inject({ method: "GET", url: "/api/courses/neon-basics/lessons/listing" })).json(),
@@ -38,7 +37,25 @@ describe("lessons API", async () => {
     }
   });
 
-  it("grades quizzes on the server: wrong explains the pick only, right explains all; retries allowed", async () => {
+  const lessonFor = async (headers: Record<string, string>, slug = "first-command") =>
+    lessonDetailSchema.parse(
+      (await app.inject({ method: "GET", url: `/api/courses/neon-basics/lessons/${slug}`, headers })).json(),
+    );
+
+  it("shows options shuffled per learner: the same on every visit, different between learners", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser(app)));
+    const orders = await Promise.all(
+      users.map(async (u) => (await lessonFor(u.headers)).quizzes[0].options.map((o) => o.text).join("|")),
+    );
+    expect(new Set(orders).size).toBeGreaterThan(1);
+    expect((await lessonFor(users[0].headers)).quizzes[0].options.map((o) => o.text).join("|")).toBe(orders[0]);
+    // The same option has the same id for everyone: answers are checked by id, not by position.
+    const ids = async (u: (typeof users)[number]) =>
+      Object.fromEntries((await lessonFor(u.headers)).quizzes[0].options.map((o) => [o.text, o.id]));
+    expect(await ids(users[1])).toEqual(await ids(users[0]));
+  });
+
+  it("grades quizzes on the server: wrong says so with the hint, right explains all; retries allowed", async () => {
     const user = await createUser(app);
     const [quiz] = await answersOf(db, first);
     const url = `/api/lessons/${first}/quizes/${quiz.quizId}/complete`;
@@ -49,49 +66,70 @@ describe("lessons API", async () => {
       payload: { responses: [quiz.wrong[0]] },
     });
     expect(wrong.statusCode).toBe(200);
-    const w = quizResultSchema.parse(wrong.json());
-    expect(w).toMatchObject({ correct: false, passed: false, explanation: "Option 0 is wrong because of reason 0." });
-    expect(w.explanations).toEqual([
-      {
-        option_id: "0",
-        text: "Option 0",
-        correct: false,
-        selected: true,
-        explanation: "Option 0 is wrong because of reason 0.",
-      },
-    ]);
-    const right = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: [1] } });
+    expect(wrong.body).not.toMatch(/reason|Option \d/);
+    expect(quizResultSchema.parse(wrong.json())).toEqual({
+      quiz_id: quiz.quizId,
+      correct: false,
+      message: "That is not the right answer. Have another look and try again.",
+      wrong_count: 1,
+      hint: "Think about what the shell prints back.",
+      explanation: "",
+      explanations: [],
+      passed: false,
+    });
+    const right = await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { responses: quiz.correct },
+    });
     const r = quizResultSchema.parse(right.json());
-    expect(r).toMatchObject({ correct: true, passed: true });
-    expect(r.explanations.map((e) => [e.option_id, e.correct, e.selected])).toEqual([
-      ["0", false, false],
-      ["1", true, true],
-      ["2", false, false],
+    expect(r).toMatchObject({ correct: true, passed: true, hint: null, wrong_count: null });
+    expect(r.explanation).toBe("Option 1 is right because of reason 1.");
+    // Every option explained, in the order this learner sees them.
+    const shown = (await lessonFor(user.headers)).quizzes[0];
+    expect(r.explanations.map((e) => e.option_id)).toEqual(shown.options.map((o) => o.id));
+    expect(r.explanations.map((e) => [e.text, e.correct, e.selected]).sort()).toEqual([
+      ["Option 0", false, false],
+      ["Option 1", true, true],
+      ["Option 2", false, false],
     ]);
     // A later wrong answer does not undo the pass.
-    const again = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["2"] } });
+    const again = await app.inject({
+      method: "POST",
+      url,
+      headers: user.headers,
+      payload: { responses: [quiz.wrong[1]] },
+    });
     expect(again.json()).toMatchObject({ correct: false, passed: true });
-    const lesson = lessonDetailSchema.parse(
-      (
-        await app.inject({
-          method: "GET",
-          url: "/api/courses/neon-basics/lessons/first-command",
-          headers: user.headers,
-        })
-      ).json(),
-    );
+    expect(shown.passed).toBe(true);
+    const lesson = await lessonFor(user.headers);
     expect(lesson.passed_quiz_ids).toEqual([quiz.quizId]);
-    expect(lesson.quizzes[0].review?.find((o) => o.correct)?.option_id).toBe("1");
+    expect(lesson.quizzes[0].review?.find((o) => o.correct)?.option_id).toBe(quiz.correct[0]);
+    expect(lesson.quizzes[0].review?.map((o) => o.option_id)).toEqual(shown.options.map((o) => o.id));
   });
 
   it("grades multiple-choice quizzes by the exact set of correct options", async () => {
     const user = await createUser(app);
     const [quiz] = await answersOf(db, paths);
     const url = `/api/lessons/${paths}/quizes/${quiz.quizId}/complete`;
-    const partial = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["0"] } });
-    expect(partial.json().correct).toBe(false);
-    const full = await app.inject({ method: "POST", url, headers: user.headers, payload: { responses: ["2", "0"] } });
-    expect(full.json().correct).toBe(true);
+    const answer = async (responses: string[]) =>
+      quizResultSchema.parse(
+        (await app.inject({ method: "POST", url, headers: user.headers, payload: { responses } })).json(),
+      );
+    expect(await answer([quiz.correct[0]])).toMatchObject({
+      correct: false,
+      wrong_count: 0,
+      message: "The option you chose is right, but some right options are missing.",
+    });
+    expect(await answer([...quiz.correct, ...quiz.wrong])).toMatchObject({
+      correct: false,
+      wrong_count: 1,
+      message: "1 of the 3 options you chose is wrong.",
+      hint: null,
+      explanations: [],
+    });
+    expect((await answer([...quiz.correct].reverse())).correct).toBe(true);
   });
 
   it("rejects bad quiz answers with 400 and unknown quizzes with 404", async () => {
@@ -100,20 +138,25 @@ describe("lessons API", async () => {
     const post = (url: string, payload: Record<string, unknown>) =>
       app.inject({ method: "POST", url, headers: user.headers, payload });
     const url = `/api/lessons/${first}/quizes/${quiz.quizId}/complete`;
-    expect((await post(url, { responses: ["7"] })).json()).toMatchObject({
-      statusCode: 400,
-      message: 'Unknown option "7". Pick one of 0–2.',
-    });
-    expect((await post(url, { responses: ["0", "1"] })).json().message).toBe("Pick exactly one option.");
+    for (const position of ["0", "1", "7"]) {
+      expect((await post(url, { responses: [position] })).json()).toMatchObject({
+        statusCode: 400,
+        message: `Unknown option "${position}". Reload the lesson and pick one of its options.`,
+      });
+    }
+    expect((await post(url, { responses: [1] })).json()).toMatchObject({ statusCode: 400 });
+    expect((await post(url, { responses: [quiz.correct[0], quiz.wrong[0]] })).json().message).toBe(
+      "Pick exactly one option.",
+    );
     expect((await post(url, { responses: [] })).statusCode).toBe(400);
     expect((await post(url, {})).statusCode).toBe(400);
-    expect((await post(`/api/lessons/${paths}/quizes/${quiz.quizId}/complete`, { responses: ["0"] })).statusCode).toBe(
-      404,
-    );
-    expect((await post(`/api/lessons/999999/quizes/${quiz.quizId}/complete`, { responses: ["0"] })).statusCode).toBe(
-      404,
-    );
-    const anonymous = await app.inject({ method: "POST", url, payload: { responses: ["1"] } });
+    expect(
+      (await post(`/api/lessons/${paths}/quizes/${quiz.quizId}/complete`, { responses: quiz.correct })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/api/lessons/999999/quizes/${quiz.quizId}/complete`, { responses: quiz.correct })).statusCode,
+    ).toBe(404);
+    const anonymous = await app.inject({ method: "POST", url, payload: { responses: quiz.correct } });
     expect(anonymous.statusCode).toBe(401);
   });
 

@@ -25,6 +25,7 @@ import { getBadge, getChapter, getCourse, listCategories, listCourses, listPubli
 import { completeLesson } from "./completion-service.ts";
 import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
+import { createQuizOrder } from "./quiz-order.ts";
 import { registerContentAssetRoutes } from "./routes-assets.ts";
 
 export const idParam = (name: string) =>
@@ -39,6 +40,7 @@ const slugParam = z.string().min(1).max(120);
 /** Courses, lessons, completions and content images. */
 export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const { db } = ctx;
+  const quizOrder = createQuizOrder(ctx.config.authSecret);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const tags = ["learning"];
@@ -104,7 +106,8 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
         response: { 200: lessonDetailSchema },
       },
     },
-    async (request) => getLesson(db, request.params.slug, request.params.lessonSlug, request.user?.id ?? null),
+    async (request) =>
+      getLesson(db, quizOrder, request.params.slug, request.params.lessonSlug, request.user?.id ?? null),
   );
 
   r.get(
@@ -142,7 +145,14 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
       },
     },
     async (request) =>
-      answerQuiz(db, requireUser(request).id, request.params.id, request.params.quizId, request.body.responses),
+      answerQuiz(
+        db,
+        quizOrder,
+        requireUser(request).id,
+        request.params.id,
+        request.params.quizId,
+        request.body.responses,
+      ),
   );
 
   r.post(

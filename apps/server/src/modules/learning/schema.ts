@@ -97,7 +97,8 @@ export const lessons = pgTable(
   (t) => [unique("lessons_course_slug_uq").on(t.courseId, t.slug), index("lessons_chapter_idx").on(t.chapterId)],
 );
 
-export type QuizOption = { text: string; correct: boolean; explanation: string };
+/** `id`: the option's stable id (modules/learning/option-ids.ts), written by the importer. */
+export type QuizOption = { id?: string; text: string; correct: boolean; explanation: string };
 
 export const quizzes = pgTable(
   "quizzes",
@@ -110,6 +111,8 @@ export const quizzes = pgTable(
     position: integer("position").notNull().default(0),
     type: text("type").$type<QuizType>().notNull(),
     question: text("question").notNull(),
+    // Shown with a wrong answer; never names an option as right or wrong.
+    hint: text("hint"),
     // Correct flags and explanations: never sent to a client before it has answered.
     options: jsonb("options").$type<QuizOption[]>().notNull(),
     hidden: boolean("hidden").notNull().default(false),

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { importContent } from "../../content/importer.ts";
@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import type { TestUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
+import { storedOptionId } from "./option-ids.ts";
 import { courses, lessons, quizzes, reflections } from "./schema.ts";
 
 /** The small fixture curriculum: neon-basics (public) and neon-pro (premium), 2 chapters × 2 lessons each. */
@@ -45,11 +46,12 @@ export async function lessonId(db: Db, courseSlug: string, lessonSlug: string): 
 
 /** The correct option ids of each quiz of a lesson (read from the database, as a cheating client can't). */
 export async function answersOf(db: Db, id: number) {
-  const rows = await db.select().from(quizzes).where(eq(quizzes.lessonId, id));
+  const rows = await db.select().from(quizzes).where(eq(quizzes.lessonId, id)).orderBy(asc(quizzes.position));
   return rows.map((q) => ({
     quizId: q.id,
-    correct: q.options.flatMap((o, i) => (o.correct ? [String(i)] : [])),
-    wrong: q.options.flatMap((o, i) => (o.correct ? [] : [String(i)])),
+    type: q.type,
+    correct: q.options.flatMap((o) => (o.correct ? [storedOptionId(q.key, o)] : [])),
+    wrong: q.options.flatMap((o) => (o.correct ? [] : [storedOptionId(q.key, o)])),
   }));
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
+import { storedOptionId } from "../../modules/learning/option-ids.ts";
 import { chapterBadges, chapters, quizzes, reflections } from "../../modules/learning/schema.ts";
 import { lessonId } from "../../modules/learning/test-helpers.ts";
 import { profiles } from "../../modules/profiles/schema.ts";
@@ -123,6 +124,6 @@ async function lessonRow(app: App, courseSlug: string, lessonSlug: string) {
     .from(reflections)
     .where(eq(reflections.lessonId, row.id));
   if (!quiz || !reflection) throw new Error(`lesson ${courseSlug}/${lessonSlug} needs a quiz and a reflection`);
-  const correct = quiz.options.flatMap((o, i) => (o.correct ? [String(i)] : []));
+  const correct = quiz.options.flatMap((o) => (o.correct ? [storedOptionId(quiz.key, o)] : []));
   return { id: row.id, quizId: quiz.id, correct, reflectionId: reflection.id };
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
 import type { LessonQuiz, QuizResult } from "@neonlab/shared/schemas/learning";
 import { IconCheck, IconX } from "@tabler/icons-react";
-import { useId, useReducer } from "react";
+import { useEffect, useId, useReducer, useRef } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useAnswerQuiz } from "../api/answer-quiz.ts";
@@ -12,12 +12,22 @@ import classes from "./lesson.module.css";
 
 type QuizCardProps = { lessonId: number; quiz: LessonQuiz; index: number; onAnswered: (result: QuizResult) => void };
 
-/** One quiz: pick, check, see why each picked option is right or wrong, retry until passed. */
+/**
+ * One quiz: pick, check, retry until right. A wrong answer only says so (with the hint); once right,
+ * every option is explained. After each answer, focus moves to the verdict.
+ */
 export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
   const [state, dispatch] = useReducer(quizReducer, quiz, initialQuizState);
   const answer = useAnswerQuiz();
   const titleId = useId();
+  const resultRef = useRef<HTMLDivElement>(null);
   const passed = state.status === "passed";
+  const { attempts } = state;
+
+  // The button just pressed is disabled or gone now; the verdict is where the learner reads on.
+  useEffect(() => {
+    if (attempts > 0) resultRef.current?.focus();
+  }, [attempts]);
 
   const submit = () => {
     if (!canSubmit(state)) return;
@@ -114,18 +124,32 @@ export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
         <MarkdownContent markdown={quiz.question} />
       </div>
       {group}
-      <div aria-live="polite" className={classes.quizStatus}>
-        {state.status === "wrong" && (
-          <Text className={classes.wrong} fw={600} data-quiz-result="wrong">
-            Not quite. Read the explanation, change your answer and try again.
-          </Text>
-        )}
-        {passed && state.attempts > 0 && (
-          <Text className={classes.right} fw={600} data-quiz-result="correct">
-            Correct! Every option is explained above.
-          </Text>
-        )}
-      </div>
+      {(state.wrong || (passed && attempts > 0)) && (
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          className={classes.quizResult}
+          data-quiz-result={passed ? "correct" : "wrong"}
+        >
+          {state.wrong ? (
+            <>
+              <Text className={classes.wrong} fw={600}>
+                {state.wrong.message}
+              </Text>
+              {state.wrong.hint && (
+                <Text size="sm" mt={4}>
+                  <strong>Hint: </strong>
+                  <InlineMarkdown text={state.wrong.hint} />
+                </Text>
+              )}
+            </>
+          ) : (
+            <Text className={classes.right} fw={600}>
+              Correct! Every option is explained above.
+            </Text>
+          )}
+        </div>
+      )}
       {!passed && (
         <Group mt="sm">
           <Button onClick={submit} disabled={!canSubmit(state)} loading={state.status === "checking"}>

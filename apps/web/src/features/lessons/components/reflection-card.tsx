@@ -2,7 +2,7 @@ import { Badge, Button, Group, Text, Textarea } from "@mantine/core";
 import { REFLECTION_MIN_LENGTH } from "@neonlab/shared/constants";
 import type { LessonReflection, ReflectionResult } from "@neonlab/shared/schemas/learning";
 import { IconCheck } from "@tabler/icons-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useAnswerReflection } from "../api/answer-reflection.ts";
@@ -22,17 +22,33 @@ export function ReflectionCard({ lessonId, reflection, index, onSaved }: Reflect
   const [touched, setTouched] = useState(false);
   const save = useAnswerReflection();
   const promptId = useId();
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  const [focusSaved, setFocusSaved] = useState(false);
   const saved = reflection.user_response;
   const length = draft.trim().length;
   const tooShort = length < REFLECTION_MIN_LENGTH;
   const unchanged = saved !== null && draft.trim() === saved.trim();
+
+  // After a save the button is disabled (nothing changed): focus moves to the note saying it is saved.
+  useEffect(() => {
+    if (focusSaved && unchanged) {
+      savedRef.current?.focus();
+      setFocusSaved(false);
+    }
+  }, [focusSaved, unchanged]);
 
   const submit = () => {
     setTouched(true);
     if (tooShort || unchanged) return;
     save.mutate(
       { lessonId, reflectionId: reflection.id, userResponse: draft.trim() },
-      { onSuccess: onSaved, onError: (error) => toast.error(errorMessage(error)) },
+      {
+        onSuccess: (result) => {
+          onSaved(result);
+          setFocusSaved(true);
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
     );
   };
 
@@ -72,7 +88,7 @@ export function ReflectionCard({ lessonId, reflection, index, onSaved }: Reflect
           {saved !== null ? "Update answer" : "Save answer"}
         </Button>
         {unchanged && (
-          <Text size="sm" c="dimmed">
+          <Text ref={savedRef} tabIndex={-1} size="sm" c="dimmed" className={classes.savedNote} data-reflection-result>
             Your answer is saved.
           </Text>
         )}

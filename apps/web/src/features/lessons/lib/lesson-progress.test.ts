@@ -52,6 +52,9 @@ describe("lesson requirements", () => {
     current = withQuizResult(current, {
       quiz_id: 1,
       correct: true,
+      message: "Correct!",
+      wrong_count: null,
+      hint: null,
       explanation: "yes",
       explanations: [explanation],
       passed: true,
@@ -60,7 +63,10 @@ describe("lesson requirements", () => {
     current = withQuizResult(current, {
       quiz_id: 2,
       correct: false,
-      explanation: "no",
+      message: "That is not the right answer.",
+      wrong_count: 1,
+      hint: null,
+      explanation: "",
       explanations: [],
       passed: false,
     });
@@ -74,6 +80,9 @@ describe("lesson requirements", () => {
     current = withQuizResult(current, {
       quiz_id: 2,
       correct: true,
+      message: "Correct!",
+      wrong_count: null,
+      hint: null,
       explanation: "yes",
       explanations: [],
       passed: true,

@@ -16,15 +16,17 @@ describe("markdownToHtml", () => {
 
   it("escapes code blocks and labels them with their fence name", () => {
     const html = markdownToHtml('```html\n<p onclick="x()">Hi</p>\n```');
-    expect(html).toContain('<pre data-lang="html"><code class="hljs language-xml">');
+    expect(html).toContain('<pre tabindex="0" data-lang="html"><code class="hljs language-xml">');
     expect(html).toContain("&lt;p onclick=&quot;x()&quot;&gt;Hi&lt;/p&gt;");
     expect(html).not.toContain("<p onclick");
   });
 
   it("keeps unknown fences as plain escaped text without a language class", () => {
     const html = markdownToHtml('```text\n<b>"x"</b>\n```\n\n```\nplain\n```');
-    expect(html).toContain('<pre data-lang="text"><code class="hljs">&lt;b&gt;&quot;x&quot;&lt;/b&gt;</code></pre>');
-    expect(html).toContain('<pre><code class="hljs">plain</code></pre>');
+    expect(html).toContain(
+      '<pre tabindex="0" data-lang="text"><code class="hljs">&lt;b&gt;&quot;x&quot;&lt;/b&gt;</code></pre>',
+    );
+    expect(html).toContain('<pre tabindex="0"><code class="hljs">plain</code></pre>');
   });
 
   it("colours code with the lazily loaded highlighter", async () => {

@@ -84,7 +84,8 @@ export function markdownToHtml(markdown: string, highlight?: Highlighter): strin
         const coloured = language && highlight ? highlight(text, language) : null;
         const languageClass = language ? ` language-${language}` : "";
         const dataLang = label ? ` data-lang="${escapeHtml(label)}"` : "";
-        return `<pre${dataLang}><code class="hljs${languageClass}">${coloured ?? escapeHtml(text)}</code></pre>\n`;
+        // Focusable: a long line scrolls the block sideways, and keyboard users must be able to scroll it too.
+        return `<pre tabindex="0"${dataLang}><code class="hljs${languageClass}">${coloured ?? escapeHtml(text)}</code></pre>\n`;
       },
     },
   });

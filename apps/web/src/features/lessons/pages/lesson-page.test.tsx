@@ -44,8 +44,8 @@ const lesson: LessonDetail = {
       type: "single",
       question: "What does the doctype do?",
       options: [
-        { id: "0", text: "Standards mode" },
-        { id: "1", text: "Downloads HTML5" },
+        { id: "9f2c41d0aa", text: "Downloads HTML5" },
+        { id: "03be7a1c55", text: "Standards mode" },
       ],
       passed: false,
       review: null,
@@ -62,25 +62,35 @@ const lesson: LessonDetail = {
 const wrong: QuizResult = {
   quiz_id: 21,
   correct: false,
-  explanation: "Nothing is downloaded.",
-  explanations: [
-    { option_id: "1", text: "Downloads HTML5", correct: false, selected: true, explanation: "Nothing is downloaded." },
-  ],
+  message: "That is not the right answer. Have another look and try again.",
+  wrong_count: 1,
+  hint: "Think about quirks.",
+  explanation: "",
+  explanations: [],
   passed: false,
 };
 const right: QuizResult = {
   quiz_id: 21,
   correct: true,
+  message: "Correct!",
+  wrong_count: null,
+  hint: null,
   explanation: "Without it browsers use quirks mode.",
   explanations: [
     {
-      option_id: "0",
+      option_id: "9f2c41d0aa",
+      text: "Downloads HTML5",
+      correct: false,
+      selected: false,
+      explanation: "Nothing is downloaded.",
+    },
+    {
+      option_id: "03be7a1c55",
       text: "Standards mode",
       correct: true,
       selected: true,
       explanation: "Without it browsers use quirks mode.",
     },
-    { option_id: "1", text: "Downloads HTML5", correct: false, selected: false, explanation: "Nothing is downloaded." },
   ],
   passed: true,
 };
@@ -132,14 +142,18 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     expect(check.hasAttribute("disabled")).toBe(true);
     await user.click(screen.getByRole("radio", { name: /Downloads HTML5/ }));
     await user.click(check);
-    expect(await screen.findByText(/Not quite/)).toBeTruthy();
-    expect(screen.getByText("Nothing is downloaded.")).toBeTruthy();
-    expect(answers[0]?.body).toEqual({ responses: ["1"] });
+    // A wrong answer says so, with the hint, explains no option, and takes the focus.
+    const verdict = await screen.findByText("That is not the right answer. Have another look and try again.");
+    expect(screen.getByText("Think about quirks.")).toBeTruthy();
+    expect(screen.queryByText("Nothing is downloaded.")).toBeNull();
+    expect(answers[0]?.body).toEqual({ responses: ["9f2c41d0aa"] });
+    await waitFor(() => expect(document.activeElement).toBe(verdict.closest("[data-quiz-result]")));
 
     await user.click(screen.getByRole("radio", { name: /Standards mode/ }));
-    expect(screen.queryByText("Nothing is downloaded.")).toBeNull();
+    expect(screen.queryByText("Think about quirks.")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText(/Correct! Every option is explained/)).toBeTruthy();
+    const correct = await screen.findByText(/Correct! Every option is explained/);
+    await waitFor(() => expect(document.activeElement).toBe(correct.closest("[data-quiz-result]")));
     expect(screen.getByText("Without it browsers use quirks mode.")).toBeTruthy();
     expect(screen.getByText("Nothing is downloaded.")).toBeTruthy();
     expect(screen.getByText("Answer 1 more reflection to complete this lesson.")).toBeTruthy();
@@ -150,7 +164,8 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Your answer must be at least 10 characters")).toBeTruthy();
     await user.type(answer, " but now long enough");
     await user.click(screen.getByRole("button", { name: "Save answer" }));
-    expect(await screen.findByText("Your answer is saved.")).toBeTruthy();
+    const saved = await screen.findByText("Your answer is saved.");
+    await waitFor(() => expect(document.activeElement).toBe(saved));
     expect(reflections[0]?.body).toEqual({
       userResponse: "short but now long enough",
     });
