@@ -46,7 +46,7 @@ const streak = (on: boolean): Streak =>
   });
 
 const shot = (page: Page, name: string, scheme: ColorScheme, width: number) =>
-  saveScreenshot(page, `dialog-${name}-${scheme}-${width}`);
+  saveScreenshot(page, `dialog-${name}-${scheme}-${width}`, { fullPage: false });
 
 for (const scheme of ["dark", "light"] as const) {
   for (const width of [1280, 375]) {

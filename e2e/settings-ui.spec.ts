@@ -46,8 +46,8 @@ for (const scheme of ["dark", "light"] as const) {
           expect(await top(a), `${left} and ${right} inputs on one line`).toBe(await top(b));
         }
         await visit(page, "/settings?tab=editor");
-        expect(await top(page.getByRole("textbox", { name: "Code Editor Theme" }))).toBe(
-          await top(page.getByRole("textbox", { name: "Code Editor Font Family" })),
+        expect(await top(page.getByLabel("Code Editor Theme").first())).toBe(
+          await top(page.getByLabel("Code Editor Font Family").first()),
         );
       });
 
