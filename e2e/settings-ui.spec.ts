@@ -45,6 +45,10 @@ for (const scheme of ["dark", "light"] as const) {
           const [a, b] = [page.getByLabel(left, { exact: false }).first(), page.getByLabel(right).first()];
           expect(await top(a), `${left} and ${right} inputs on one line`).toBe(await top(b));
         }
+        await visit(page, "/settings?tab=account");
+        expect(await top(page.getByRole("textbox", { name: "New password", exact: true }))).toBe(
+          await top(page.getByRole("textbox", { name: "Repeat the new password" })),
+        );
         await visit(page, "/settings?tab=editor");
         expect(await top(page.getByLabel("Code Editor Theme").first())).toBe(
           await top(page.getByLabel("Code Editor Font Family").first()),
