@@ -1,14 +1,11 @@
 // The dialogs, opened the way a person opens them: completing a lesson, deleting the account, choosing an
 // avatar. Dialogs nothing in the app opens yet (project complete, share hack, editor configuration) are
 // tested as components (apps/web/src/components/dialogs/*.test.tsx).
-import {
-  type LessonCompleteResult,
-  lessonCompleteResultSchema,
-  lessonDetailSchema,
-} from "@neonlab/shared/schemas/learning";
+import { type LessonCompleteResult, lessonCompleteResultSchema } from "@neonlab/shared/schemas/learning";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { prepareApp, visit } from "./helpers/app.ts";
 import { type E2eUser, signInContext, signUpViaApi } from "./helpers/session.ts";
+import { lessonFixture } from "./helpers/signed-in.ts";
 
 async function expectWidth(dialog: Locator, viewport: number, spec: number) {
   await expect(dialog).toBeVisible();
@@ -22,32 +19,13 @@ const COURSE = "dialog-course";
 const LESSON = "dialog-lesson";
 
 /** A lesson with nothing left to do but completing it (answered by the test, checked against the API's schema). */
-const lesson = lessonDetailSchema.parse({
+const lesson = lessonFixture({
   id: 9001,
-  course_id: 901,
-  chapter_id: 902,
-  lesson_order: 1,
   slug: LESSON,
+  courseSlug: COURSE,
   title: "Dialogs Everywhere",
-  goal: "Finish the lesson.",
-  xp: 10,
-  word_count: 12,
   body: "A lesson with no quizzes and no reflections.",
-  course: { id: 901, slug: COURSE, title: "Dialog Course", premium: false },
-  chapter: {
-    id: 902,
-    slug: "dialog-chapter",
-    title: "Dialog Chapter",
-    chapter_order: 1,
-    badge: { id: 903, name: "Markup Initiate", image: "/avatars/robot-1.svg" },
-  },
-  quizzes: [],
-  reflections: [],
-  previous: null,
-  next: null,
-  completed: false,
-  passed_quiz_ids: [],
-  answered_reflection_ids: [],
+  badge: { name: "Markup Initiate", image: "/avatars/robot-1.svg" },
 });
 
 const everything: LessonCompleteResult = {
@@ -155,14 +133,15 @@ for (const width of [1280, 375]) {
       expect((await request.get("/api/profile", { headers: user.headers })).status()).toBe(200);
     });
 
-    test("avatar chooser: opened by the avatar tab, groups, disabled until picked, saves the avatar", async ({
+    test("avatar chooser: opened from the avatar tab, groups, disabled until picked, saves the avatar", async ({
       page,
     }) => {
       await visit(page, "/settings?tab=avatar");
+      await page.getByRole("button", { name: "Choose Avatar" }).click();
       const dialog = page.getByRole("dialog", { name: "Choose your avatar" });
       await expectWidth(dialog, width, 500);
       for (const group of ["Male", "Female", "Robot"]) {
-        const radios = dialog.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio");
+        const radios = dialog.getByRole("group", { name: group, exact: true }).getByRole("radio");
         await expect(radios).toHaveCount(4);
       }
       const save = dialog.getByRole("button", { name: "Set as Avatar" });

@@ -113,8 +113,16 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: "sm" } },
     // Links inside text are told apart by more than colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: "always" } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.7, blur: 3 } } },
-    Notification: { defaultProps: { radius: "sm" } },
+    // Mantine's close buttons are an icon only: each gets a name for screen readers.
+    Modal: {
+      defaultProps: {
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.7, blur: 3 },
+        closeButtonProps: { "aria-label": "Close dialog" },
+      },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close navigation" } } },
+    Notification: { defaultProps: { radius: "sm", closeButtonProps: { "aria-label": "Close notification" } } },
   },
   other: { neonGreen: "#00ffa3", neonMagenta: "#ff2bd6", neonCyan: "#00e5ff" },
 });

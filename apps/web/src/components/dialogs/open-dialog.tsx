@@ -1,6 +1,7 @@
 import { type ModalSettings, modals } from "@mantine/modals";
 import type { ReactNode } from "react";
 import classes from "./dialog.module.css";
+import { captureOpener, returnFocus, returnPending } from "./focus-return.ts";
 import { whenModalsReady } from "./modals-ready.ts";
 
 export type DialogWidth = 350 | 400 | 500;
@@ -17,7 +18,8 @@ export type OpenDialogOptions<T> = Omit<ModalSettings, "children" | "size" | "mo
 
 /**
  * Opens a Mantine modal and resolves when it closes: with the value given to `close(result)`,
- * or undefined when dismissed (x, Escape, click outside).
+ * or undefined when dismissed (x, Escape, click outside). Focus goes back to the control that had it
+ * when the dialog was asked for (focus-return.ts).
  */
 export async function openDialog<T>({
   width,
@@ -26,6 +28,7 @@ export async function openDialog<T>({
   classNames,
   ...settings
 }: OpenDialogOptions<T>): Promise<T | undefined> {
+  const opener = captureOpener();
   await whenModalsReady();
   counter += 1;
   const modalId = `${name}-${counter}`;
@@ -34,6 +37,7 @@ export async function openDialog<T>({
     const settle = (result?: T) => {
       if (settled) return;
       settled = true;
+      returnPending(opener);
       resolve(result);
     };
     const close = (result?: T) => {
@@ -50,7 +54,9 @@ export async function openDialog<T>({
         content: classes.content,
       },
       "data-dialog": name,
+      returnFocus: false,
       onClose: () => settle(undefined),
+      onExitTransitionEnd: () => returnFocus(opener),
       children: render(close),
     } as ModalSettings);
   });

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { currentBuildId } from "../../lib/app-update.ts";
 import { Logo } from "./logo.tsx";
 import { FOOTER_NAV } from "./nav-links.ts";
 import classes from "./shell.module.css";
@@ -34,7 +33,6 @@ export function Footer({ slim = false }: { slim?: boolean }) {
         <span aria-hidden="true">{"//"}</span>
         <Link to="/policy">Privacy</Link>
         <Link to="/terms">Terms</Link>
-        <span className={classes.buildId}>build {currentBuildId().slice(0, 12)}</span>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import { Burger, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
@@ -21,7 +21,9 @@ export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
   const { status, profile, signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [drawerOpen, drawer] = useDisclosure(false);
+  // Once opened, the drawer stays mounted: closing it then runs its exit, which gives focus back to the burger.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const [drawerOpen, drawer] = useDisclosure(false, { onOpen: () => setDrawerUsed(true) });
   // Close the drawer whenever the route changes.
   useEffect(() => drawer.close(), [location.pathname]);
 
@@ -75,7 +77,7 @@ export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
           />
         </Group>
       </div>
-      {drawerOpen && (
+      {(drawerOpen || drawerUsed) && (
         <Suspense fallback={null}>
           <MobileNav opened={drawerOpen} onClose={drawer.close} signedOut={status === "signed-out"} profile={profile} />
         </Suspense>

@@ -1,6 +1,7 @@
 import { Button, Divider, Drawer, Stack } from "@mantine/core";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { Link, NavLink } from "react-router";
+import { useFocusReturn } from "../dialogs/focus-return.ts";
 import { Logo } from "./logo.tsx";
 import { MAIN_NAV } from "./nav-links.ts";
 import classes from "./shell.module.css";
@@ -18,8 +19,11 @@ export function MobileNav({
   signedOut: boolean;
   profile: OwnProfile | null;
 }) {
+  // Mounted already open (it loads on first use), so Mantine's own return of focus never saw it open.
+  const focusReturn = useFocusReturn(opened);
   return (
     <Drawer
+      {...focusReturn}
       opened={opened}
       onClose={onClose}
       position="right"

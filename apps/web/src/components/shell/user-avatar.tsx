@@ -12,8 +12,14 @@ export const initials = (name: string) =>
 /** The user's avatar (or initials) in a neon ring; plain markup so it costs nothing in the first bundle. */
 export function UserAvatar({ profile }: { profile: OwnProfile }) {
   return (
-    <span className={classes.avatar} aria-hidden="true">
-      {profile.avatar ? <img src={profile.avatar} alt="" width={34} height={34} /> : initials(profile.display_name)}
+    // Initials drawn by CSS (`data-initials`): they are decoration, and as text they would be the visible
+    // label of the account button without being part of its name (WCAG 2.5.3, label in name).
+    <span
+      className={classes.avatar}
+      aria-hidden="true"
+      data-initials={profile.avatar ? undefined : initials(profile.display_name)}
+    >
+      {profile.avatar && <img src={profile.avatar} alt="" width={34} height={34} />}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { CodeEntry } from "../../../components/code-entry.tsx";
 import dialogClasses from "../../../components/dialogs/dialog.module.css";
+import { useFocusReturn } from "../../../components/dialogs/focus-return.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { isCompleteCode } from "../../../lib/code-entry-rules.ts";
 import { toast } from "../../../lib/toasts.ts";
@@ -71,6 +72,7 @@ export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialo
   });
 
   const complete = isCompleteCode(code);
+  const focusReturn = useFocusReturn(opened);
 
   return (
     <Modal
@@ -81,6 +83,7 @@ export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialo
       classNames={{ root: dialogClasses.w500, content: dialogClasses.content }}
       closeOnClickOutside={false}
       data-dialog="confirm-email"
+      {...focusReturn}
     >
       <form
         onSubmit={(event) => {

@@ -27,6 +27,24 @@ export function StreakWidget({ neonbits }: { neonbits: number }) {
     if (confirmed) run({ type: "save", save: true });
   };
 
+  const freeze = async (data: Streak) => {
+    const { inventory } = data.freeze;
+    const confirmed = await openConfirmDialog({
+      title: "Put a freeze on",
+      message: `Use 1 of your ${inventory} streak ${inventory === 1 ? "freeze" : "freezes"}? While it is on, a missed day uses it instead of breaking your ${data.count}-day streak.`,
+    });
+    if (confirmed) run({ type: "freeze" });
+  };
+
+  const unfreeze = async () => {
+    const confirmed = await openConfirmDialog({
+      title: "Take the freeze off",
+      message:
+        "Take the freeze off your streak? It goes back into your inventory, and a missed day breaks the streak again.",
+    });
+    if (confirmed) run({ type: "unfreeze" });
+  };
+
   const reset = async () => {
     const confirmed = await openConfirmDialog({
       title: "Start over",
@@ -76,12 +94,7 @@ export function StreakWidget({ neonbits }: { neonbits: number }) {
             </Text>
             <Group gap="xs">
               {streak.data.freeze.on ? (
-                <Button
-                  size="sm"
-                  variant="default"
-                  loading={manage.isPending}
-                  onClick={() => run({ type: "unfreeze" })}
-                >
+                <Button size="sm" variant="default" loading={manage.isPending} onClick={() => void unfreeze()}>
                   Take the freeze off
                 </Button>
               ) : (
@@ -90,7 +103,7 @@ export function StreakWidget({ neonbits }: { neonbits: number }) {
                   variant="default"
                   loading={manage.isPending}
                   disabled={streak.data.freeze.inventory === 0 || streak.data.count === 0}
-                  onClick={() => run({ type: "freeze" })}
+                  onClick={() => void freeze(streak.data)}
                 >
                   Put a freeze on
                 </Button>

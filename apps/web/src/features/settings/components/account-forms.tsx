@@ -45,6 +45,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   );
 }
 
+// Beside "Repeat the new password", the rule goes under the input so the two inputs line up.
+const HINT_BELOW: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
+
 type PasswordValues = { currentPassword: string; newPassword: string; confirm: string; signOutOtherDevices: boolean };
 
 const validatePasswords = (values: PasswordValues): FormErrors => ({
@@ -88,7 +91,12 @@ export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
           {...form.getInputProps("currentPassword")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NewPasswordInput label="New password" owner={owner} {...form.getInputProps("newPassword")} />
+          <NewPasswordInput
+            label="New password"
+            owner={owner}
+            inputWrapperOrder={HINT_BELOW}
+            {...form.getInputProps("newPassword")}
+          />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"

@@ -45,6 +45,9 @@ export function profileValues(profile: OwnProfile): ProfileValues {
   };
 }
 
+// Side by side, fields line up by their inputs: a field's hint goes under its input, not between label and input.
+const BELOW: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
+
 function timeZones(current: string): string[] {
   const zones = Intl.supportedValuesOf?.("timeZone") ?? [];
   return Array.from(new Set(["UTC", current, ...zones])).sort();
@@ -79,6 +82,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <TextInput
             label="Username"
             description={`${USERNAME_MIN}–${USERNAME_MAX} characters: a–z, 0–9, - and _`}
+            inputWrapperOrder={BELOW}
             autoComplete="username"
             required
             {...form.getInputProps("username")}
@@ -99,18 +103,15 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
           <Select
             label="Time zone"
             description="Your streak days follow this time zone."
+            inputWrapperOrder={BELOW}
             data={zones}
             searchable
             allowDeselect={false}
             limit={100}
             {...form.getInputProps("time_zone")}
           />
-          <Switch
-            label="Email notifications"
-            mt={{ base: 0, sm: 32 }}
-            {...form.getInputProps("notifications", { type: "checkbox" })}
-          />
         </SimpleGrid>
+        <Switch label="Email notifications" {...form.getInputProps("notifications", { type: "checkbox" })} />
         <Title order={3} size="h4">
           Links
         </Title>

@@ -1,8 +1,6 @@
 import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconCode, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { openAvatarChooser } from "../../../components/dialogs/open-dialogs.tsx";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
@@ -31,19 +29,6 @@ export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = settingsTab(params.get("tab"));
-  const chooserOpenedFor = useRef<string | null>(null);
-
-  // Arriving on the avatar tab (a link or a click) opens the chooser once per visit of the tab.
-  useEffect(() => {
-    if (tab !== "avatar") {
-      chooserOpenedFor.current = null;
-      return;
-    }
-    if (!profile || chooserOpenedFor.current === tab) return;
-    chooserOpenedFor.current = tab;
-    void openAvatarChooser();
-  }, [tab, profile]);
-
   if (!profile) {
     return (
       <Center mih="50vh">
