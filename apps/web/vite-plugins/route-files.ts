@@ -22,6 +22,9 @@ export function signedOutPageRoutes(featuresDir: string): { path: string; module
   );
 }
 
+/** Every route's path: any other path is answered 404 by the server (apps/server/src/spa.ts). */
+export const routePaths = () => ROUTES.map((route) => route.path);
+
 /** The sign-in-required routes' paths (the server sends a visitor without a session cookie on to /login). */
 export const signInPaths = () => ROUTES.filter((route) => route.guard === "private").map((route) => route.path);
 
