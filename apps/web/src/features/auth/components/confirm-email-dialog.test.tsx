@@ -86,9 +86,7 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
     await user.click(code);
     await user.paste("111111");
     await user.click(submit);
-    expect(
-      await screen.findByText("That code is not right — check the latest mail, or send a new one"),
-    ).toBeTruthy();
+    expect(await screen.findByText("That code is not right — check the latest mail, or send a new one")).toBeTruthy();
     expect(screen.queryByText("Invalid OTP")).toBeNull();
     expect(code.value).toBe("111-111");
     expect(code.getAttribute("aria-invalid")).toBe("true");
