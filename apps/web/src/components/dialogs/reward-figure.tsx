@@ -1,18 +1,20 @@
-import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import classes from "./reward-figure.module.css";
 
 const COUNT_UP_MS = 900;
+
+/** Read when the dialog opens (a dialog is always rendered in the browser, never prerendered). */
+const prefersReducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
 /**
  * `target`, counted up from 0 over COUNT_UP_MS (easing out), or at once under reduced motion. The
  * count is the number drawn only: the dialog's sentence says the final figure for screen readers.
  */
 export function useCountUp(target: number): number {
-  const reduced = useReducedMotion();
-  const [value, setValue] = useState(reduced ? target : 0);
+  const [value, setValue] = useState(() => (prefersReducedMotion() ? target : 0));
   useEffect(() => {
-    if (reduced || target <= 0) {
+    if (prefersReducedMotion() || target <= 0) {
       setValue(target);
       return;
     }
@@ -23,7 +25,7 @@ export function useCountUp(target: number): number {
       if (progress < 1) frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [target, reduced]);
+  }, [target]);
   return value;
 }
 
