@@ -53,14 +53,12 @@ export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADE
         timer = setTimeout(step, speed - (elapsed % speed));
         return;
       }
+      // The fade lasts its whole transition from when it starts (the error page's 300 ms).
       setPhase("fading");
-      timer = setTimeout(
-        () => {
-          release();
-          setPhase("done");
-        },
-        Math.max(0, 100 * speed + transitionMs - elapsed),
-      );
+      timer = setTimeout(() => {
+        release();
+        setPhase("done");
+      }, transitionMs);
     };
     timer = setTimeout(step, speed);
     return () => {
