@@ -1,9 +1,8 @@
 import type { Course, CourseDetail } from "@neonlab/shared/schemas/learning";
-import { expect, test } from "@playwright/test";
-import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
-import { expectSoundPage } from "./helpers/layout.ts";
+import { test } from "@playwright/test";
+import { prepareApp } from "./helpers/app.ts";
 import { completeLesson } from "./helpers/learning.ts";
-import { saveScreenshot } from "./helpers/screenshots.ts";
+import { lookAt } from "./helpers/screenshots.ts";
 import { type E2eUser, signInContext, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
 /** The default layout's header and footer; a lesson has the compact bar and no footer. */
@@ -48,14 +47,7 @@ for (const mode of ["dark", "light"] as const) {
         { name: "rank", path: "/rank", ready: "[data-rank-table], [data-empty]", chrome: WITH_FOOTER },
         { name: "profile", path: `/profile/${user.username}`, ready: "[data-history]", chrome: WITH_FOOTER },
       ];
-      for (const shot of shots) {
-        await visit(page, shot.path);
-        await expect(page.locator(shot.ready).first()).toBeVisible();
-        await waitForPreloaderGone(page);
-        await page.waitForLoadState("networkidle");
-        await test.step(shot.name, () => expectSoundPage(page, shot.chrome));
-        await saveScreenshot(page, `learning-${shot.name}-${width}-${mode}`);
-      }
+      for (const shot of shots) await lookAt(page, shot, `learning-${shot.name}-${width}-${mode}`);
     });
   }
 }

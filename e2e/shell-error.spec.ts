@@ -73,7 +73,8 @@ test("the grid stands still under reduced motion", async ({ page }) => {
 });
 
 test("the preloader counts to 100, locks scrolling, then fades and restores it", async ({ page }) => {
-  await page.goto("/help");
+  // The page-load overlay leaves 2.9 s after navigation start: watch from the first byte, not from "load".
+  await page.goto("/help", { waitUntil: "commit" });
   const preloader = page.locator("[data-preloader]").first();
   await expect(preloader).toBeVisible();
   await expect(preloader).toContainText("LOADING");

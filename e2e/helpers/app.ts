@@ -13,12 +13,19 @@ export async function prepareApp(page: Page, { scheme, fast = true }: { scheme?:
   );
 }
 
-/** Waits until the preloader reached 100 % (it no longer blocks the page while it fades). */
+/**
+ * Waits until the app has taken the page over (its first render committed: `data-app-started` on <html>,
+ * apps/web/src/lib/prerender-markers.ts) and every preloader reached 100 % (one no longer blocks the page
+ * while it fades).
+ */
 export async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const preloader = document.querySelector("[data-preloader]");
-    return preloader?.getAttribute("data-state") !== "loading";
-  });
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-app-started") &&
+      [...document.querySelectorAll("[data-preloader]")].every(
+        (overlay) => overlay.getAttribute("data-state") !== "loading",
+      ),
+  );
 }
 
 /** Waits until every preloader is gone (scrolling is unlocked then). */

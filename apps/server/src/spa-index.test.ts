@@ -26,12 +26,12 @@ describe("the SPA's HTML", async () => {
   mkdirSync(join(dist, "prerender"));
   writeFileSync(join(dist, "prerender", "about.html"), ABOUT);
   writeFileSync(join(dist, "prerender", "pages.json"), JSON.stringify({ "/about": "about.html" }));
-  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/courses/[^/]+/[^/]+$"]));
+  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/connections/[^/]+$"]));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist } });
 
   it("is index.html, compressed, for any other page path, never cached", async () => {
-    const res = await app.inject({ url: "/courses/web-foundations?x=1", headers: { "accept-encoding": "gzip" } });
+    const res = await app.inject({ url: "/hack/someone/a-hack?x=1", headers: { "accept-encoding": "gzip" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["content-encoding"]).toBe("gzip");
@@ -49,7 +49,7 @@ describe("the SPA's HTML", async () => {
   });
 
   it("sends a visitor without a session cookie from a sign-in-required page to /login, keeping the page", async () => {
-    for (const url of ["/rank", "/rank/", "/courses/web-foundations/the-box-model?step=2"]) {
+    for (const url of ["/rank", "/rank/", "/connections/someone?tab=pending"]) {
       const res = await app.inject({ url, headers: { cookie: "neonlab-viewport=mobile" } });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login");
@@ -68,7 +68,7 @@ describe("the SPA's HTML", async () => {
     }
     // An empty cookie is no session; public pages are never redirected.
     expect((await app.inject({ url: "/rank", headers: { cookie: "neonlab-auth-token=" } })).statusCode).toBe(302);
-    expect((await app.inject("/courses/web-foundations")).statusCode).toBe(200);
+    expect((await app.inject("/hack/someone/a-hack")).statusCode).toBe(200);
   });
 
   it("is sent as is to a client that accepts no compression", async () => {

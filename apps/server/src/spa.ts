@@ -6,17 +6,28 @@ import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from 
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
+import { pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
 /**
- * The built index.html, the prerendered public pages (path → HTML) and the sign-in-required routes'
- * path patterns, or null without a build.
+ * The built index.html, the prerendered public pages (path → HTML), the sign-in-required routes' path
+ * patterns and every route's (null from a build that did not list them: every path is a page), or null
+ * without a build.
  */
-export type SpaPages = { index: string; pages: Map<string, string>; signInRoutes: RegExp[] };
+export type SpaPages = {
+  index: string;
+  pages: Map<string, string>;
+  signInRoutes: RegExp[];
+  routes: RegExp[] | null;
+};
+
+const readPatterns = (file: string): RegExp[] | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as string[]).map((pattern) => new RegExp(pattern)) : null;
 
 /**
- * Reads the SPA's HTML once at start (like the static files): index.html, `prerender/pages.json` and
- * `prerender/sign-in-routes.json` (both written by the web build, apps/web/vite-plugins.ts).
+ * Reads the SPA's HTML once at start (like the static files): index.html, `prerender/pages.json`,
+ * `prerender/sign-in-routes.json` and `prerender/routes.json` (written by the web build,
+ * apps/web/vite-plugins/prerender.ts).
  */
 export function readSpa(dist: string): SpaPages | null {
   const file = join(dist, "index.html");
@@ -28,11 +39,12 @@ export function readSpa(dist: string): SpaPages | null {
     for (const [path, name] of Object.entries(names))
       pages.set(path, readFileSync(join(dist, "prerender", name), "utf8"));
   }
-  const signInFile = join(dist, "prerender", "sign-in-routes.json");
-  const signInRoutes = existsSync(signInFile)
-    ? (JSON.parse(readFileSync(signInFile, "utf8")) as string[]).map((pattern) => new RegExp(pattern))
-    : [];
-  return { index: readFileSync(file, "utf8"), pages, signInRoutes };
+  return {
+    index: readFileSync(file, "utf8"),
+    pages,
+    signInRoutes: readPatterns(join(dist, "prerender", "sign-in-routes.json")) ?? [],
+    routes: readPatterns(join(dist, "prerender", "routes.json")),
+  };
 }
 
 /** Whether the request carries the web app's session cookie (whole or in chunks; lib/auth-token.ts). */
@@ -131,7 +143,8 @@ function liveRenderer(app: FastifyInstance, dist: string, forget: (html: string)
 /**
  * Serves the built SPA with long-lived caching for hashed assets and, for any other GET, the page's
  * prerendered HTML or index.html, each compressed once when first sent (the global compression hook only
- * reaches routes, not the not-found handler).
+ * reaches routes, not the not-found handler). A path that is no page of the app (no route, or a course,
+ * lesson or learner that does not exist) gets index.html with status 404: the app shows its not-found page.
  */
 export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPages | null) {
   // First sent with a quick brotli (~5 ms); the smallest one (quality 11, ~150 ms) is made off the event
@@ -177,6 +190,17 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
     }
     if (!spa) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
     const page = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    const send = (html: string, status = 200) => {
+      reply
+        .status(status)
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding")
+        .type("text/html; charset=utf-8");
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      if (!encoding) return reply.send(html);
+      return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
+    };
+    if (!(await pageExists(app, page, spa.routes))) return send(spa.index, 404);
     // The app's guard would send a visitor without a session to /login after loading; do it before, the
     // same way: the asked-for page is kept in the return-path cookie (apps/web/src/lib/return-path.ts).
     if (spa.signInRoutes.some((route) => route.test(page)) && !hasSessionCookie(request.headers.cookie)) {
@@ -196,10 +220,6 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
       prerendered && renderLive && !request.url.includes("?") && !hasSessionCookie(request.headers.cookie)
         ? await renderLive(page, prerendered)
         : null;
-    const html = live ?? prerendered ?? spa.index;
-    reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
-    const encoding = preferredEncoding(request.headers["accept-encoding"]);
-    if (!encoding) return reply.send(html);
-    return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
+    return send(live ?? prerendered ?? spa.index);
   });
 }

@@ -41,8 +41,28 @@ function addStatic(bundle: Bundle, name: string, into: Set<string>) {
   if (chunk?.type === "chunk") for (const dependency of chunk.imports) addStatic(bundle, dependency, into);
 }
 
+/**
+ * `names` with every chunk after the chunks it imports (of those listed): the order their CSS must have
+ * in the page, as Vite's loader gives it. A component's CSS overrides the CSS of what it is built on
+ * (Button's background over UnstyledButton's transparent one: same specificity, so the later one wins).
+ */
+function dependenciesFirst(bundle: Bundle, names: Iterable<string>): string[] {
+  const listed = new Set(names);
+  const ordered = new Set<string>();
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.has(name) || path.has(name)) return;
+    path.add(name);
+    const chunk = bundle[name];
+    if (chunk?.type === "chunk")
+      for (const dependency of chunk.imports) if (listed.has(dependency)) visit(dependency, path);
+    ordered.add(name);
+  };
+  for (const name of listed) visit(name, new Set());
+  return [...ordered];
+}
+
 const cssOf = (bundle: Bundle, names: Iterable<string>) =>
-  [...names].flatMap((name) => {
+  dependenciesFirst(bundle, names).flatMap((name) => {
     const chunk = bundle[name];
     return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
   });

@@ -7,7 +7,7 @@ import { build, type Plugin, type ResolvedConfig } from "vite";
 import { WEB_SSR_ENTRY } from "../../../packages/shared/src/constants.ts";
 import { PRERENDERED, ROOT_MARKERS, ROUTE_MODULES } from "../src/lib/prerender-markers.ts";
 import { ROUTE_SCRIPT } from "./early-downloads.ts";
-import { inlineStylesheet, pathPattern, type RouteFiles, signInPaths } from "./route-files.ts";
+import { inlineStylesheet, pathPattern, type RouteFiles, routePaths, signInPaths } from "./route-files.ts";
 
 /**
  * A prerendered page's start: after its first frame (at once in a hidden tab, which paints none) it
@@ -147,6 +147,11 @@ export function prerender({ entry: ssrEntry, routeFiles }: { entry: string; rout
       const patterns = signInPaths().map(pathPattern);
       if (patterns.length === 0) throw new Error("no sign-in-required routes found");
       writeFileSync(join(outDir, "prerender", "sign-in-routes.json"), `${JSON.stringify(patterns, null, 2)}\n`);
+      // Every route: the server answers any other path with the not-found page and status 404.
+      writeFileSync(
+        join(outDir, "prerender", "routes.json"),
+        `${JSON.stringify(routePaths().map(pathPattern), null, 2)}\n`,
+      );
       config.logger.info(`prerendered ${Object.keys(pages).length} pages: ${Object.keys(pages).join(" ")}`);
     },
   };

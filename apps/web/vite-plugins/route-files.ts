@@ -1,13 +1,11 @@
 // What the early-downloads plugin learns from the client build and the prerender plugin reuses.
 import { resolve } from "node:path";
-import { ROUTES } from "../src/app/routes.ts";
+import { pathPattern, ROUTES } from "../src/app/routes.ts";
 
 /** Per route pattern (`pathPattern`), the page's chunks and CSS beyond what the app's entry loads. */
 export type RouteFiles = Map<string, { js: string[]; css: string[] }>;
 
-/** `/courses/:slug` → a RegExp source matching that path (without a trailing slash). */
-export const pathPattern = (path: string) =>
-  `^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`;
+export { pathPattern };
 
 /**
  * The routes of the route table (src/app/routes.ts) a signed-out visitor can open whose page is a module
@@ -21,6 +19,9 @@ export function signedOutPageRoutes(featuresDir: string): { path: string; module
       : [],
   );
 }
+
+/** Every route's path: any other path is answered 404 by the server (apps/server/src/spa.ts). */
+export const routePaths = () => ROUTES.map((route) => route.path);
 
 /** The sign-in-required routes' paths (the server sends a visitor without a session cookie on to /login). */
 export const signInPaths = () => ROUTES.filter((route) => route.guard === "private").map((route) => route.path);

@@ -1,11 +1,13 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { watchAppUpdates } from "../lib/app-update.ts";
+import { APP_STARTED } from "../lib/prerender-markers.ts";
 import { toast } from "../lib/toasts.ts";
 import { trackViewport } from "../lib/viewport.ts";
 
-/** App-wide background work: the viewport cookie and the new-build check. */
+/** App-wide background work: the app-started mark, the viewport cookie and the new-build check. */
 export function AppEffects() {
+  useEffect(() => document.documentElement.setAttribute(APP_STARTED, ""), []);
   useEffect(() => trackViewport(), []);
   useEffect(
     () =>

@@ -11,12 +11,13 @@ import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./global.css";
+// index.html's page-load preloader is styled from the first paint (the CSS of the app's start is in the HTML).
+import "./preloader.css";
 import { type ReactNode, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppEffects } from "./app-effects.tsx";
 import { ErrorPage } from "./error-page.tsx";
 import { useFatalErrors } from "./fatal-error.ts";
-import { Preloader } from "./preloader.tsx";
 import { Providers } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
 
@@ -35,11 +36,10 @@ export function App({ router: given, staticRouter }: { router?: AppRouter; stati
       <AppEffects />
       {fatal ? (
         <ErrorPage statusCode={500} statusMessage="Internal Error" message={fatal.message} />
+      ) : router ? (
+        <RouterProvider router={router} />
       ) : (
-        <>
-          {router ? <RouterProvider router={router} /> : staticRouter}
-          <Preloader />
-        </>
+        staticRouter
       )}
     </Providers>
   );

@@ -26,8 +26,10 @@ export type PreloaderProps = {
 
 /**
  * Full-screen overlay (spec §2, §4): LOADING, a counter rising by 1 every `speedMs` to 100, a bar and
- * "CAUTION, Do not turn off."; fades out at 100 % and unlocks page scrolling after the transition.
- * apps/web/index.html holds the same markup at 0 % for the first paint; keep the two in step.
+ * "CAUTION, Do not turn off."; fades out at 100 % and unlocks page scrolling after the transition. The
+ * count follows the clock from the overlay's start, not a count of timer ticks, so a busy main thread
+ * never stretches it. The page-load preloader is index.html's own overlay and script (same markup, same
+ * timing from navigation start); this one is the error page's.
  */
 export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADER.transitionMs }: PreloaderProps) {
   const [speed] = useState(() => configuredSpeed(speedMs));
@@ -41,26 +43,26 @@ export function Preloader({ speedMs = PRELOADER.speedMs, transitionMs = PRELOADE
       if (!released) unlockScroll();
       released = true;
     };
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const interval = setInterval(() => {
-      setCount((value) => {
-        const next = Math.min(100, value + 1);
-        if (next === 100) {
-          clearInterval(interval);
-          setPhase("fading");
-          timers.push(
-            setTimeout(() => {
-              release();
-              setPhase("done");
-            }, transitionMs),
-          );
-        }
-        return next;
-      });
-    }, speed);
+    const startedAt = performance.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      const elapsed = performance.now() - startedAt;
+      const next = Math.min(100, Math.floor(elapsed / speed));
+      setCount(next);
+      if (next < 100) {
+        timer = setTimeout(step, speed - (elapsed % speed));
+        return;
+      }
+      // The fade lasts its whole transition from when it starts (the error page's 300 ms).
+      setPhase("fading");
+      timer = setTimeout(() => {
+        release();
+        setPhase("done");
+      }, transitionMs);
+    };
+    timer = setTimeout(step, speed);
     return () => {
-      clearInterval(interval);
-      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(timer);
       release();
     };
   }, [speed, transitionMs]);

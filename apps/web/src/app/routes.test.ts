@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadPage, pageComponentName } from "./page-loader.tsx";
-import { ROUTES } from "./routes.ts";
+import { FOOTER_NAV, MAIN_NAV } from "../components/shell/nav-links.ts";
+import { pageIsBuilt, ROUTES } from "./routes.ts";
 
 describe("the route table", () => {
   it("names components after their module", () => {
@@ -20,5 +21,18 @@ describe("the route table", () => {
     await expect(loadPage("pages/missing-page.tsx")).rejects.toThrow(
       "no page module src/features/pages/missing-page.tsx",
     );
+  });
+
+  it("knows which paths open a built page, so navigation offers only those", () => {
+    for (const path of ["/", "/courses", "/courses/web-foundations/the-box-model", "/profile/ada", "/settings"]) {
+      expect(pageIsBuilt(path), path).toBe(true);
+    }
+    for (const path of ["/blogs", "/blogs/my-blogs", "/shop", "/connections/ada", "/app/reports", "/no/such/page"]) {
+      expect(pageIsBuilt(path), path).toBe(false);
+    }
+    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Rank", "Pricing"]);
+    const footer = FOOTER_NAV.flatMap((column) => column.links.map((link) => link.to));
+    expect(footer.length).toBeGreaterThan(0);
+    for (const to of footer) expect(pageIsBuilt(to), to).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-// Several overlays can lock scrolling at once (app preloader, error page); the last one out restores it.
+// Several overlays can lock scrolling at once (the error page's preloaders); the last one out restores it.
 let locks = 0;
 let saved = "";
 
 /**
- * index.html locks scrolling under its static preloader before the app loads (overflow hidden, marked by
- * this attribute); the app's preloader takes that lock over, so "hidden" is not the value to restore.
+ * index.html locks scrolling under its page-load preloader (overflow hidden, marked by this attribute) and
+ * releases it when that overlay leaves, unless an overlay of the app took the lock over meanwhile (then
+ * "hidden" is not the value to restore, and index.html leaves it to this module).
  */
 export const STATIC_LOCK_ATTRIBUTE = "data-preloader-lock";
 

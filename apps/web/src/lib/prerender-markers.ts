@@ -3,6 +3,11 @@
 
 /** On #root: its content is the page rendered at build time, not only the preloader. */
 export const PRERENDERED = "data-prerendered";
+/**
+ * On <html> once the app's first render is committed (app/app-effects.tsx): the page is the app's from
+ * then on (hydrated or rendered), whatever index.html's page-load preloader still shows over it.
+ */
+export const APP_STARTED = "data-app-started";
 /** On a form control the prerender disabled (it had no `disabled` of its own). */
 export const PRERENDER_DISABLED = "data-prerender-disabled";
 /** Logged (as a warning) when hydration found markup unlike the app's first render and rendered afresh. */

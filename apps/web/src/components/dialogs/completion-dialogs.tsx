@@ -1,8 +1,10 @@
 import { Button, Stack, Text } from "@mantine/core";
+import { CURRENCY_NAME } from "@neonlab/shared/constants";
 import { IconAward, IconBolt, IconFlame, IconTrophy } from "@tabler/icons-react";
 import { type ReactNode, useEffect } from "react";
 import { useSession } from "../../lib/session.tsx";
 import classes from "./dialog.module.css";
+import { RewardFigure } from "./reward-figure.tsx";
 
 type CloseProps = { onClose: () => void };
 
@@ -36,6 +38,7 @@ export function CompletionDialog({ kind, xp, onClose }: CloseProps & { kind: "le
   return (
     <Celebration emblem={<IconBolt size={44} stroke={1.6} />} action="Sounds Good" onClose={onClose}>
       <h2 className={classes.heading}>Great work!</h2>
+      {xp && xp > 0 ? <RewardFigure amount={xp} unit="XP" tone="xp" /> : null}
       <Text>
         {xp && xp > 0 ? `You've earned ${xp} XP for completing this ${kind}.` : `You've completed this ${kind}.`}
       </Text>
@@ -53,8 +56,24 @@ export function StreakDialog({ count, onClose }: CloseProps & { count: number })
   );
 }
 
-/** Chapter complete (5): the badge image and name. */
-export function ChapterBadgeDialog({ name, image, onClose }: CloseProps & { name: string; image: string }) {
+/** "You've earned 20 NeonBits for completing this chapter.", after the counted-up figure; nothing for 0. */
+function NeonBitsEarned({ amount, kind }: { amount: number; kind: "chapter" | "course" }) {
+  if (amount <= 0) return null;
+  return (
+    <>
+      <RewardFigure amount={amount} unit={CURRENCY_NAME} tone="bits" />
+      <Text data-neonbits-earned>{`You've earned ${amount} ${CURRENCY_NAME} for completing this ${kind}.`}</Text>
+    </>
+  );
+}
+
+/** Chapter complete (5): the badge image and name, and the NeonBits the chapter earned. */
+export function ChapterBadgeDialog({
+  name,
+  image,
+  neonbits = 0,
+  onClose,
+}: CloseProps & { name: string; image: string; neonbits?: number }) {
   return (
     <Celebration emblem={<IconAward size={44} stroke={1.6} />} tone="cyan" action="Sounds Good" onClose={onClose}>
       <h2 className={classes.heading}>Here's Your Badge!</h2>
@@ -64,15 +83,17 @@ export function ChapterBadgeDialog({ name, image, onClose }: CloseProps & { name
           {name}
         </Text>
       </Stack>
+      <NeonBitsEarned amount={neonbits} kind="chapter" />
     </Celebration>
   );
 }
 
-/** Course complete (6), titled Congratulations. */
-export function CourseCompleteDialog({ onClose }: CloseProps) {
+/** Course complete (6), titled Congratulations, with the NeonBits the course earned. */
+export function CourseCompleteDialog({ neonbits = 0, onClose }: CloseProps & { neonbits?: number }) {
   return (
     <Celebration emblem={<IconTrophy size={44} stroke={1.6} />} action="Awesome!" onClose={onClose}>
       <Text size="lg">You've successfully completed the course!</Text>
+      <NeonBitsEarned amount={neonbits} kind="course" />
     </Celebration>
   );
 }

@@ -74,28 +74,36 @@ export function openStreakDialog({ count }: { count: number }): Promise<void> {
   }).then(() => undefined);
 }
 
-/** Dialog 5: "Here's Your Badge!" with the badge image and name. */
-export function openChapterBadgeDialog({ name, image }: { name: string; image: string }): Promise<void> {
+/** Dialog 5: "Here's Your Badge!" with the badge image and name, and the NeonBits it earned. */
+export function openChapterBadgeDialog({
+  name,
+  image,
+  neonbits = 0,
+}: {
+  name: string;
+  image: string;
+  neonbits?: number;
+}): Promise<void> {
   return guarded("chapter complete", async () => {
     const { ChapterBadgeDialog } = await completion();
     await openDialog({
       name: "chapter-badge",
       width: 350,
       title: "Chapter complete",
-      render: (close) => <ChapterBadgeDialog name={name} image={image} onClose={() => close()} />,
+      render: (close) => <ChapterBadgeDialog name={name} image={image} neonbits={neonbits} onClose={() => close()} />,
     });
   }).then(() => undefined);
 }
 
-/** Dialog 6, titled Congratulations. */
-export function openCourseCompleteDialog(): Promise<void> {
+/** Dialog 6, titled Congratulations, with the NeonBits the course earned. */
+export function openCourseCompleteDialog({ neonbits = 0 }: { neonbits?: number } = {}): Promise<void> {
   return guarded("course complete", async () => {
     const { CourseCompleteDialog } = await completion();
     await openDialog({
       name: "course-complete",
       width: 350,
       title: "Congratulations",
-      render: (close) => <CourseCompleteDialog onClose={() => close()} />,
+      render: (close) => <CourseCompleteDialog neonbits={neonbits} onClose={() => close()} />,
     });
   }).then(() => undefined);
 }

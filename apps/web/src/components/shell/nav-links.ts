@@ -1,14 +1,21 @@
+import { pageIsBuilt } from "../../lib/route-table.ts";
+
+type NavLink = { to: string; label: string };
+
+/** Only the entries whose page exists: one whose capability has not landed comes back when it does. */
+export const builtOnly = <T extends NavLink>(links: readonly T[]): T[] => links.filter((link) => pageIsBuilt(link.to));
+
 /** Main navigation of the header and drawer. */
-export const MAIN_NAV = [
+export const MAIN_NAV = builtOnly([
   { to: "/courses", label: "Courses" },
   { to: "/projects", label: "Projects" },
   { to: "/hacks", label: "Hacks" },
   { to: "/blogs", label: "Blogs" },
   { to: "/rank", label: "Rank" },
   { to: "/pricing", label: "Pricing" },
-] as const;
+]);
 
-/** Footer columns. */
+/** Footer columns (a column left without entries is left out). */
 export const FOOTER_NAV = [
   {
     title: "Learn",
@@ -44,4 +51,6 @@ export const FOOTER_NAV = [
       { to: "/terms", label: "Terms of use" },
     ],
   },
-] as const;
+]
+  .map((column) => ({ ...column, links: builtOnly(column.links) }))
+  .filter((column) => column.links.length > 0);

@@ -11,12 +11,25 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { builtOnly } from "./nav-links.ts";
 import classes from "./shell.module.css";
 import { UserAvatar } from "./user-avatar.tsx";
 
+/** The account menu's pages (those that exist are shown: builtOnly). */
+function accountLinks(profile: OwnProfile) {
+  const staff = profile.role === "admin" || profile.role === "moderator";
+  return [
+    { to: `/profile/${profile.username}`, label: "Profile", Icon: IconUser },
+    { to: "/settings", label: "Settings", Icon: IconSettings },
+    { to: "/blogs/my-blogs", label: "My blogs", Icon: IconNotes },
+    { to: `/connections/${profile.username}`, label: "Connections", Icon: IconUsers },
+    { to: "/shop", label: "Shop", Icon: IconBuildingStore },
+    ...(staff ? [{ to: "/app/reports", label: "Reports", Icon: IconShieldCheck }] : []),
+  ];
+}
+
 /** Avatar button with the account menu. */
 export function UserMenu({ profile, onSignOut }: { profile: OwnProfile; onSignOut: () => void }) {
-  const staff = profile.role === "admin" || profile.role === "moderator";
   return (
     <Menu position="bottom-end" width={220} withArrow shadow="md">
       <Menu.Target>
@@ -27,26 +40,11 @@ export function UserMenu({ profile, onSignOut }: { profile: OwnProfile; onSignOu
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>@{profile.username}</Menu.Label>
-        <Menu.Item component={Link} to={`/profile/${profile.username}`} leftSection={<IconUser size={16} />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-          Settings
-        </Menu.Item>
-        <Menu.Item component={Link} to="/blogs/my-blogs" leftSection={<IconNotes size={16} />}>
-          My blogs
-        </Menu.Item>
-        <Menu.Item component={Link} to={`/connections/${profile.username}`} leftSection={<IconUsers size={16} />}>
-          Connections
-        </Menu.Item>
-        <Menu.Item component={Link} to="/shop" leftSection={<IconBuildingStore size={16} />}>
-          Shop
-        </Menu.Item>
-        {staff && (
-          <Menu.Item component={Link} to="/app/reports" leftSection={<IconShieldCheck size={16} />}>
-            Reports
+        {builtOnly(accountLinks(profile)).map(({ to, label, Icon }) => (
+          <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} />}>
+            {label}
           </Menu.Item>
-        )}
+        ))}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut} data-testid="sign-out">
           Sign out

@@ -85,9 +85,9 @@ export function PricingPage() {
                 {signedIn ? "Keep learning" : "Start free"}
               </Button>
             ) : signedIn ? (
-              <Button fullWidth disabled data-checkout={plan.id}>
-                Checkout opens soon
-              </Button>
+              <Text size="sm" c="dimmed" ta="center" data-checkout={plan.id}>
+                Pro is not on sale here yet. Every free course and each Pro course's first chapter are open to you.
+              </Text>
             ) : (
               <Button component={Link} to="/register" fullWidth variant={plan.highlight ? "filled" : "default"}>
                 Create account to upgrade

@@ -1,5 +1,6 @@
 import { SimpleGrid } from "@mantine/core";
 import { Link } from "react-router";
+import { builtOnly } from "../../components/shell/nav-links.ts";
 import { Band, PageHeader } from "./components/page-header.tsx";
 import classes from "./tutorials-page.module.css";
 
@@ -103,9 +104,11 @@ export function TutorialsPage() {
                 <li key={step}>{step}</li>
               ))}
             </ol>
-            <Link to={tutorial.link.to} className={classes.link}>
-              {tutorial.link.label} →
-            </Link>
+            {builtOnly([tutorial.link]).map((link) => (
+              <Link key={link.to} to={link.to} className={classes.link}>
+                {link.label} →
+              </Link>
+            ))}
           </article>
         ))}
       </SimpleGrid>

@@ -1,6 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { builtOnly } from "../../components/shell/nav-links.ts";
 import classes from "./status-panel.module.css";
 
 export type StatusPanelProps = {
@@ -14,8 +15,12 @@ export type StatusPanelProps = {
   kind: string;
 };
 
-/** A terminal-window panel used for "not yet available" pages and guard outcomes. */
-export function StatusPanel({ address, code, title, children, actions = [], kind }: StatusPanelProps) {
+/**
+ * A terminal-window panel used for "not yet available" pages and guard outcomes. Only the actions whose
+ * page exists are offered.
+ */
+export function StatusPanel({ address, code, title, children, actions: given = [], kind }: StatusPanelProps) {
+  const actions = builtOnly(given);
   return (
     <section className={classes.window} data-status-panel={kind} aria-labelledby="status-panel-title">
       <div className={classes.titleBar} aria-hidden="true">

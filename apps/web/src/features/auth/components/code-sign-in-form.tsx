@@ -11,6 +11,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { isCompleteCode } from "../../../lib/code-entry-rules.ts";
 import { sendSignInCode, signInWithCode } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
+import { useCodeField } from "../lib/code-errors.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
@@ -18,7 +19,7 @@ import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 export function CodeSignInForm() {
   const completeSignIn = useCompleteSignIn();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
+  const { code, setCode, error: codeError, reject: rejectCode } = useCodeField();
   const form = useForm({
     initialValues: { email: "" },
     validate: zodResolver(signInSchema.pick({ email: true })),
@@ -38,10 +39,7 @@ export function CodeSignInForm() {
   const signIn = useMutation({
     mutationFn: (email: string) => signInWithCode({ email, code }),
     onSuccess: (token) => completeSignIn(token),
-    onError: (error) => {
-      toast.error(errorMessage(error));
-      setCode("");
-    },
+    onError: rejectCode,
   });
 
   if (!sentTo) {
@@ -76,7 +74,14 @@ export function CodeSignInForm() {
         <Text size="sm">
           Enter the {CONFIRMATION_CODE_LENGTH}-digit code sent to <strong>{sentTo}</strong>.
         </Text>
-        <CodeEntry label="Sign-in code" value={code} onChange={setCode} disabled={signIn.isPending} autoFocus />
+        <CodeEntry
+          label="Sign-in code"
+          value={code}
+          onChange={setCode}
+          error={codeError}
+          disabled={signIn.isPending}
+          autoFocus
+        />
         <Button
           type="submit"
           fullWidth

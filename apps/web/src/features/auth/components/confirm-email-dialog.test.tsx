@@ -74,7 +74,7 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
     expect(readAuthToken()).toBe("tok-1");
   });
 
-  it("shows the server's message for a wrong code and clears the entry", async () => {
+  it("says in plain words that a wrong code is not right, at the field, and keeps its digits", async () => {
     mockError("POST", "/api/auth/email-otp/verify-email", 400, {
       statusCode: 400,
       statusMessage: "Bad Request",
@@ -86,8 +86,14 @@ describe("Confirm your email dialog", { timeout: 20_000 }, () => {
     await user.click(code);
     await user.paste("111111");
     await user.click(submit);
-    expect(await screen.findByText("Invalid OTP")).toBeTruthy();
-    expect(code.value).toBe("");
+    expect(await screen.findByText("That code is not right — check the latest mail, or send a new one")).toBeTruthy();
+    expect(screen.queryByText("Invalid OTP")).toBeNull();
+    expect(code.value).toBe("111-111");
+    expect(code.getAttribute("aria-invalid")).toBe("true");
+    // Correcting a digit clears the message.
+    await user.type(code, "{Backspace}2");
+    expect(code.value).toBe("111-112");
+    expect(screen.queryByText(/That code is not right/)).toBeNull();
     expect(screen.getByTestId("location").textContent).toBe("/");
     expect(readAuthToken()).toBeNull();
   });

@@ -11,6 +11,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { isCompleteCode } from "../../../lib/code-entry-rules.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { resendConfirmationCode, verifyEmail } from "../api/email-verification.ts";
+import { useCodeField } from "../lib/code-errors.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
 
 const RESEND_WAIT_MS = CODE_RESEND_INTERVAL_SECONDS * 1000;
@@ -23,7 +24,7 @@ type ConfirmEmailDialogProps = {
 
 /** Spec dialog 9: the 6-digit code mailed at sign-up (or at an unconfirmed sign-in). */
 export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialogProps) {
-  const [code, setCode] = useState("");
+  const { code, setCode, error: codeError, reject: rejectCode } = useCodeField();
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_WAIT_MS);
   const [now, setNow] = useState(() => Date.now());
   const completeSignIn = useCompleteSignIn();
@@ -55,10 +56,7 @@ export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialo
       toast.success(MESSAGES.accountConfirmed);
       await completeSignIn(token, "/courses");
     },
-    onError: (error) => {
-      toast.error(errorMessage(error));
-      setCode("");
-    },
+    onError: rejectCode,
   });
 
   const resend = useMutation({
@@ -96,7 +94,7 @@ export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialo
             We sent a {CONFIRMATION_CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it to confirm your
             account.
           </Text>
-          <CodeEntry value={code} onChange={setCode} disabled={verify.isPending} data-autofocus />
+          <CodeEntry value={code} onChange={setCode} error={codeError} disabled={verify.isPending} data-autofocus />
           {waiting && (
             <Text size="xs" c="dimmed" ta="center">
               You can ask for a new code in {cooldown} s.

@@ -41,6 +41,11 @@ export function CoursePage() {
         <Link to={`/courses?category=${data.category.slug}`}>{data.category.name}</Link>
       </nav>
       <CourseHero course={data} signedIn={status === "signed-in"} />
+      {/* Under the header, not in it: the header stays as tall as its cover, and on a phone the start
+          button stays in the first screen. */}
+      <p className={classes.pitchFull}>
+        <InlineMarkdown text={data.pitch} />
+      </p>
       {locked && (
         <section className={`nl-panel ${classes.paywallNotice}`} aria-labelledby="paywall-notice" data-paywall-notice>
           <IconLock size={28} aria-hidden="true" className={classes.paywallIcon} />
@@ -93,9 +98,6 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
           )}
         </Group>
         <h1 className={classes.heroTitle}>{course.title}</h1>
-        <p className={classes.pitchFull}>
-          <InlineMarkdown text={course.pitch} />
-        </p>
         <Group gap={6} className={classes.meta}>
           <IconBooks size={16} aria-hidden="true" />
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>

@@ -2,16 +2,25 @@ import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useSession } from "../../../lib/session.tsx";
 import { useCourseCategories } from "../api/get-course-categories.ts";
 import { useCourses } from "../api/get-courses.ts";
+import { useNextLesson } from "../api/get-next-lesson.ts";
 import { CourseCard } from "../components/course-card.tsx";
 import { PageProblem } from "../components/page-problem.tsx";
+import { WelcomeStrip } from "../components/welcome-strip.tsx";
+import { hasFullAccess, inLearnerOrder } from "../lib/learner-order.ts";
 import classes from "../components/courses.module.css";
 
 const ALL = "all";
 
-/** /courses: the catalogue, filtered by category (kept in ?category= so the view can be shared). */
+/**
+ * /courses: the catalogue, filtered by category (kept in ?category= so the view can be shared), free
+ * courses first for a learner without access, and a new learner's first lesson one click away.
+ */
 export function CoursesPage() {
+  const { profile } = useSession();
+  const { next, isNew } = useNextLesson();
   const [params, setParams] = useSearchParams();
   const categories = useCourseCategories();
   const selectedSlug = params.get("category") ?? ALL;
@@ -37,6 +46,8 @@ export function CoursesPage() {
             "Hands-on courses made of short lessons, quizzes and reflections. Earn XP, keep your streak and collect a badge for every chapter."}
         </p>
       </header>
+
+      {isNew && next && profile && <WelcomeStrip name={profile.display_name} next={next} />}
 
       {categories.isError ? null : (
         <Chip.Group multiple={false} value={selected ? selected.slug : ALL} onChange={choose}>
@@ -83,7 +94,7 @@ export function CoursesPage() {
         </div>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-course-list>
-          {courses.data.map((course, index) => (
+          {inLearnerOrder(courses.data, hasFullAccess(profile)).map((course, index) => (
             <CourseCard key={course.id} course={course} aboveTheFold={index < 2} />
           ))}
         </SimpleGrid>

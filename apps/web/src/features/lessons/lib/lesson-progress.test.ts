@@ -132,8 +132,8 @@ describe("completion dialogs", () => {
     expect(calls).toEqual([
       'lesson {"xp":10}',
       'streak {"count":1}',
-      'chapter {"name":"Markup Initiate","image":"/badge.svg"}',
-      "course",
+      'chapter {"name":"Markup Initiate","image":"/badge.svg","neonbits":20}',
+      'course {"neonbits":100}',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  courseDetailSchema,
   type LessonCompleteResult,
   type LessonDetail,
   lessonCompleteResultSchema,
@@ -190,17 +191,51 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Lesson completed")).toBeTruthy();
   });
 
-  it("shows the paywall with a link to /pricing for a locked premium lesson", async () => {
+  it("shows a locked premium lesson's title, place and goal, then the paywall with a link to /pricing", async () => {
     mockError("GET", LESSON_PATH, 403, {
       statusCode: 403,
       statusMessage: "Forbidden",
       message: "This lesson is part of a premium course.",
     });
+    const summary = { ...lesson, completed: false, locked: true };
+    mockGet("/api/courses/web-foundations", courseDetailSchema, {
+      id: lesson.course.id,
+      slug: "web-foundations",
+      category_id: 1,
+      premium: true,
+      title: lesson.course.title,
+      pitch: "Build pages.",
+      cover: "/cover.svg",
+      level: "beginner",
+      created_at: "2026-01-01T00:00:00.000Z",
+      chapter_count: 1,
+      lesson_count: 1,
+      progress: null,
+      category: { id: 1, slug: "web", name: "Web", description: "The web." },
+      has_access: false,
+      chapters: [
+        {
+          ...lesson.chapter,
+          course_id: lesson.course.id,
+          badge_id: lesson.chapter.badge.id,
+          intro: "",
+          glossary: [],
+          preview: false,
+          completed: false,
+          lessons: [summary],
+        },
+      ],
+    });
     renderApp(<LessonPage />, {
       path: "/courses/web-foundations/your-first-page",
       route: "/courses/:slug/:lessonSlug",
     });
-    expect(await screen.findByRole("heading", { name: "This lesson is locked" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: lesson.title })).toBeTruthy();
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumbs).getByRole("link", { name: lesson.course.title }).getAttribute("href")).toBe(
+      "/courses/web-foundations",
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "This lesson is locked" })).toBeTruthy();
     expect(screen.getByText("This lesson is part of a premium course.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
   });

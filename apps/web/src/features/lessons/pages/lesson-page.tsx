@@ -1,18 +1,19 @@
 import { Badge, Group, Skeleton, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import type { LessonDetail, QuizResult, ReflectionResult } from "@neonlab/shared/schemas/learning";
-import { IconBolt, IconCircleCheck, IconClock, IconTarget } from "@tabler/icons-react";
+import { IconBolt, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { lessonQueryKey, useLesson } from "../api/get-lesson.ts";
 import { CompletePanel } from "../components/complete-panel.tsx";
-import { InlineMarkdown } from "../components/inline-markdown.tsx";
 import { LessonNav } from "../components/lesson-nav.tsx";
 import { LessonProblem } from "../components/lesson-problem.tsx";
 import { MarkdownContent } from "../components/markdown-content.tsx";
-import { PaywallPanel } from "../components/paywall-panel.tsx";
+import { LessonBreadcrumb } from "../components/lesson-breadcrumb.tsx";
+import { LessonGoal } from "../components/lesson-goal.tsx";
+import { LockedLesson } from "../components/locked-lesson.tsx";
 import { QuizCard } from "../components/quiz-card.tsx";
 import { ReflectionCard } from "../components/reflection-card.tsx";
 import { TutorPanel } from "../components/tutor-panel.tsx";
@@ -40,7 +41,7 @@ export function LessonPage() {
     const error = query.error;
     content =
       error instanceof ApiError && error.statusCode === 403 ? (
-        <PaywallPanel message={error.message} courseSlug={slug} />
+        <LockedLesson message={error.message} courseSlug={slug} lessonSlug={lessonSlug} />
       ) : (
         <LessonProblem
           notFound={error instanceof ApiError && error.statusCode === 404}
@@ -55,13 +56,7 @@ export function LessonPage() {
     const minutes = Math.max(1, Math.round(lesson.word_count / WORDS_PER_MINUTE));
     content = (
       <article className={classes.article} aria-labelledby="lesson-title" data-lesson={lesson.slug}>
-        <nav aria-label="Breadcrumb" className={classes.breadcrumb}>
-          <Link to="/courses">Courses</Link>
-          <span aria-hidden="true">/</span>
-          <Link to={`/courses/${lesson.course.slug}`}>{lesson.course.title}</Link>
-          <span aria-hidden="true">/</span>
-          <span>{`Chapter ${lesson.chapter.chapter_order}: ${lesson.chapter.title}`}</span>
-        </nav>
+        <LessonBreadcrumb course={lesson.course} chapter={lesson.chapter} />
         <header className={classes.header}>
           <p className="nl-eyebrow">{`Lesson ${lesson.lesson_order}`}</p>
           <h1 id="lesson-title" className={classes.title}>
@@ -85,13 +80,7 @@ export function LessonPage() {
               </Badge>
             )}
           </Group>
-          <div className={classes.goal}>
-            <IconTarget size={20} aria-hidden="true" />
-            <p>
-              <strong>Goal: </strong>
-              <InlineMarkdown text={lesson.goal} />
-            </p>
-          </div>
+          <LessonGoal goal={lesson.goal} />
         </header>
         <MarkdownContent markdown={lesson.body} className={classes.body} />
         {lesson.quizzes.length > 0 && (

@@ -13,6 +13,7 @@ import { lazy } from "react";
 import { Link } from "react-router";
 import { AfterHydration } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../../lib/session.tsx";
+import { useNextLesson } from "../../courses/api/get-next-lesson.ts";
 import { Band, FeatureCard } from "../components/page-header.tsx";
 import classes from "./home-page.module.css";
 import { Terminal } from "./terminal.tsx";
@@ -66,6 +67,7 @@ const FEATURES = [
 export function HomePage() {
   const { status } = useSession();
   const signedIn = status === "signed-in";
+  const { next } = useNextLesson();
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
@@ -82,7 +84,7 @@ export function HomePage() {
             <Group gap="sm" mt="xl">
               <Button
                 component={Link}
-                to={signedIn ? "/courses" : "/register"}
+                to={signedIn ? (next?.path ?? "/courses") : "/register"}
                 size="lg"
                 rightSection={<IconArrowRight size={18} />}
               >

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * A page path whose route exists but whose named thing may not: the API GET that says whether it
+ * does (asked through `inject`, so with the same rules and answers a browser would get).
+ */
+type ExistenceCheck = {
+  pattern: RegExp;
+  exists(app: FastifyInstance, segments: string[]): Promise<boolean>;
+};
+
+/** An API answer that says the thing is not there: 404, or 400/414 for a name no course or learner could have. */
+const missing = (status: number) => status === 404 || status === 400 || status === 414;
+
+const decoded = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+type CourseAnswer = { slug: string; chapters: { lessons: { slug: string }[] }[] };
+
+/**
+ * The course named by a path segment: null when there is none, "unknown" when the API failed otherwise.
+ * (`/api/courses/public` answers too, with a list: the slug is compared.)
+ */
+async function courseAt(app: FastifyInstance, segment: string): Promise<CourseAnswer | null | "unknown"> {
+  const res = await app.inject(`/api/courses/${segment}`);
+  if (missing(res.statusCode)) return null;
+  if (res.statusCode !== 200) return "unknown";
+  const course = res.json() as CourseAnswer;
+  return !Array.isArray(course) && course.slug === decoded(segment) ? course : null;
+}
+
+const CHECKS: ExistenceCheck[] = [
+  {
+    pattern: /^\/courses\/([^/]+)$/,
+    exists: async (app, [slug]) => (await courseAt(app, slug ?? "")) !== null,
+  },
+  {
+    // Lessons are listed by their course, premium ones included: a locked lesson exists (its page
+    // shows the paywall), one the course does not list does not.
+    pattern: /^\/courses\/([^/]+)\/([^/]+)$/,
+    exists: async (app, [slug, lessonSegment]) => {
+      const course = await courseAt(app, slug ?? "");
+      if (course === null || course === "unknown") return course === "unknown";
+      const lessonSlug = decoded(lessonSegment ?? "");
+      return course.chapters.some((chapter) => chapter.lessons.some((lesson) => lesson.slug === lessonSlug));
+    },
+  },
+  {
+    pattern: /^\/profile\/([^/]+)$/,
+    exists: async (app, [username]) => !missing((await app.inject(`/api/profiles/${username}`)).statusCode),
+  },
+];
+
+/**
+ * Whether `page` (a path without its query string or trailing slash) shows something: it matches one
+ * of the app's routes (`routes`, from the web build; without that list every path is taken as a page)
+ * and, for the routes that name a course, lesson or learner, that one exists. An API failure other
+ * than "not there" counts as existing: the app then shows its own error, never a false 404.
+ */
+export async function pageExists(app: FastifyInstance, page: string, routes: RegExp[] | null): Promise<boolean> {
+  if (routes && !routes.some((route) => route.test(page))) return false;
+  for (const check of CHECKS) {
+    const match = check.pattern.exec(page);
+    if (match) return check.exists(app, match.slice(1));
+  }
+  return true;
+}

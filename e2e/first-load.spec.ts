@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { prepareApp, visit } from "./helpers/app.ts";
+
+// The page-load preloader follows the spec's timing from navigation start (100 × 15 ms, then a 1400 ms
+// fade: 2900 ms) and no longer; scripts/measure-preloader.mjs prints the figures. The deadline here is
+// generous (a loaded CI machine), the lower bound says the timing is followed, not skipped.
+test("the page-load preloader leaves on the spec's timing from navigation start, the page rendered beneath", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const times: { listAt?: number; goneAt?: number } = {};
+    (window as { times?: typeof times }).times = times;
+    const observer = new MutationObserver(() => {
+      times.listAt ??= document.querySelector("[data-course-list]") ? performance.now() : undefined;
+      if (document.body && !document.getElementById("nl-page-preloader") && document.readyState !== "loading") {
+        times.goneAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/courses", { waitUntil: "commit" });
+  const times = (await (
+    await page.waitForFunction(
+      () => {
+        const { times } = window as { times?: { goneAt?: number } };
+        return times?.goneAt ? times : undefined;
+      },
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    )
+  ).jsonValue()) as { listAt?: number; goneAt: number };
+  expect(times.goneAt).toBeGreaterThanOrEqual(2_850);
+  expect(times.goneAt).toBeLessThan(5_000);
+  // Beneath the overlay the page was there all along.
+  expect(times.listAt).toBeLessThan(times.goneAt);
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+});
+
+test("a client-side navigation never shows the preloader", async ({ page }) => {
+  await prepareApp(page);
+  await visit(page, "/");
+  await expect(page.locator("[data-preloader]")).toHaveCount(0, { timeout: 10_000 });
+  await page.evaluate(() => {
+    const seen = { preloader: false };
+    (window as { seen?: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector("[data-preloader]")) seen.preloader = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Courses", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.locator("[data-course-list]")).toBeVisible();
+  await page.getByRole("link", { name: "Pricing", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { seen?: { preloader: boolean } }).seen?.preloader)).toBe(false);
+});
+
+test("paths that match no route, and courses, lessons or learners that do not exist, answer 404 with the not-found page", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/no/such/place", "/courses/no-such-course", "/courses/web-foundations/no-such-lesson"]) {
+    await prepareApp(page);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+  const unknown = await page.goto("/no/such/place");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.locator("[data-error-page]")).toHaveAttribute("data-status", "404");
+  await expect(page.locator("[data-error-message]")).toContainText("Page Not Found: /no/such/place");
+  for (const path of [
+    "/",
+    "/courses",
+    "/courses/web-foundations",
+    "/courses/javascript-essentials",
+    "/profile/nobody-at-all",
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(path.startsWith("/profile/") ? 404 : 200);
+  }
+});
