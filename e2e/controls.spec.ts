@@ -125,7 +125,8 @@ for (const scheme of ["dark", "light"] as const) {
       await expect(block).toContainText("<!-- a comment -->");
       const inline = page.locator(":not(pre) > code", { hasText: "a => b !== c" });
       await expect(inline).toBeVisible();
-      for (const code of [block, inline]) expect((await style(code)).ligatures).toBe("none");
+      // Polled: the lesson's markdown may still be re-rendered (a detached node reads as "").
+      for (const code of [block, inline]) await expect.poll(async () => (await style(code)).ligatures).toBe("none");
       // Measured too: in a monospace face "=>" is exactly two characters wide when no ligature joins it.
       const widths = await block.evaluate((element) => {
         const probe = (text: string) => {

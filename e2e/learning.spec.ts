@@ -139,15 +139,24 @@ test("a new learner passes a chapter: quiz feedback, reflections, XP, streak and
   await expect(page.locator("[data-streak-count]")).toHaveText("1");
 
   // Streak freeze on and off (a new account owns one freeze), then the spec toast when the server refuses.
+  // Each change asks first (the generic confirmation dialog); Yes carries it out.
   const streak = page.locator("[data-streak-widget]");
+  const confirm = async (dialogName: string) => {
+    const dialog = page.getByRole("dialog", { name: dialogName });
+    await dialog.getByRole("button", { name: "Yes" }).click();
+    await expect(dialog).toHaveCount(0);
+  };
   await streak.getByRole("button", { name: "Put a freeze on" }).click();
+  await confirm("Put a freeze on");
   await expect(streak.getByText("On", { exact: true })).toBeVisible();
   await streak.getByRole("button", { name: "Take the freeze off" }).click();
+  await confirm("Take the freeze off");
   await expect(streak.getByText("Off", { exact: true })).toBeVisible();
   await page.route("**/api/users/freeze-streak", (route) =>
     route.fulfill({ status: 409, json: { statusCode: 409, statusMessage: "Conflict", message: "No." } }),
   );
   await streak.getByRole("button", { name: "Put a freeze on" }).click();
+  await confirm("Put a freeze on");
   await expect(page.getByText("Failed to manage streak")).toBeVisible();
   await expect(streak.getByText("Off", { exact: true })).toBeVisible();
 });

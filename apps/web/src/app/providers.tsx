@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, useEffect } from "react";
+import { trackFocus } from "../components/dialogs/focus-return.ts";
 import { SessionProvider } from "../lib/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
 import { AfterHydration } from "../lib/hydrated.tsx";
@@ -18,6 +19,9 @@ const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({
  * (vite-plugins/static-theme-css.ts), so the provider does not inject them again.
  */
 export function Providers({ children }: { children: ReactNode }) {
+  // From the start, not from the (later loaded) dialogs host: a dialog's opener may be focused, and go
+  // disabled while its request runs, before the host is there.
+  useEffect(() => trackFocus(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider
