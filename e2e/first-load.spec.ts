@@ -68,10 +68,13 @@ test("paths that match no route, and courses, lessons or learners that do not ex
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }
-  const unknown = await page.goto("/no/such/place");
-  expect(unknown?.status()).toBe(404);
-  await expect(page.locator("[data-error-page]")).toHaveAttribute("data-status", "404");
-  await expect(page.locator("[data-error-message]")).toContainText("Page Not Found: /no/such/place");
+  // The page a visitor then sees is the site's not-found page, for an unknown path and a missing course alike.
+  for (const path of ["/no/such/place", "/courses/no-such-course"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator("[data-error-page]"), path).toHaveAttribute("data-status", "404");
+    await expect(page.locator("[data-error-message]"), path).toContainText(`Page Not Found: ${path}`);
+  }
   for (const path of [
     "/",
     "/courses",

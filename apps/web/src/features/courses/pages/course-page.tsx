@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import type { CourseDetail } from "@neonlab/shared/schemas/learning";
 import { IconArrowRight, IconBooks, IconCrown, IconLock, IconTrophy } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
+import { NotFoundPage } from "../../../app/route-errors.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useCourse } from "../api/get-course.ts";
@@ -22,12 +23,13 @@ export function CoursePage() {
 
   if (course.isPending) return <CourseSkeleton />;
   if (course.isError) {
-    const notFound = course.error instanceof ApiError && course.error.statusCode === 404;
+    // A course that does not exist gets the site's not-found page, as an unknown path does (the server answered 404).
+    if (course.error instanceof ApiError && course.error.statusCode === 404) return <NotFoundPage />;
     return (
       <PageProblem
-        title={notFound ? "Course not found" : "The course did not load"}
+        title="The course did not load"
         message={errorMessage(course.error)}
-        onRetry={notFound ? undefined : () => void course.refetch()}
+        onRetry={() => void course.refetch()}
       />
     );
   }

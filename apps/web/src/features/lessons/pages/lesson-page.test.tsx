@@ -239,4 +239,20 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     expect(screen.getByText("This lesson is part of a premium course.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
   });
+  it("shows the site's not-found page for a lesson that does not exist", async () => {
+    mockError("GET", LESSON_PATH, 404, {
+      statusCode: 404,
+      statusMessage: "Not Found",
+      message: "Lesson not found.",
+    });
+    const { container } = renderApp(<LessonPage />, {
+      path: "/courses/web-foundations/your-first-page",
+      route: "/courses/:slug/:lessonSlug",
+    });
+    await waitFor(() => expect(container.querySelector("[data-error-page]")?.getAttribute("data-status")).toBe("404"));
+    expect(container.querySelector("[data-error-message]")?.textContent).toContain(
+      "Page Not Found: /courses/web-foundations/your-first-page",
+    );
+    expect(container.querySelector("[data-lesson-error]")).toBeNull();
+  });
 });

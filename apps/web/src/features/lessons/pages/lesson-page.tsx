@@ -5,6 +5,7 @@ import { IconBolt, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { NotFoundPage } from "../../../app/route-errors.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { lessonQueryKey, useLesson } from "../api/get-lesson.ts";
 import { CompletePanel } from "../components/complete-panel.tsx";
@@ -34,6 +35,9 @@ export function LessonPage() {
   const update = (change: (lesson: LessonDetail) => LessonDetail) =>
     queryClient.setQueryData<LessonDetail>(lessonQueryKey(slug, lessonSlug), (old) => (old ? change(old) : old));
 
+  // A lesson that does not exist gets the site's not-found page, as an unknown path does (the server answered 404).
+  if (query.isError && query.error instanceof ApiError && query.error.statusCode === 404) return <NotFoundPage />;
+
   let content: ReactNode;
   if (query.isPending) {
     content = <LessonSkeleton />;
@@ -43,12 +47,7 @@ export function LessonPage() {
       error instanceof ApiError && error.statusCode === 403 ? (
         <LockedLesson message={error.message} courseSlug={slug} lessonSlug={lessonSlug} />
       ) : (
-        <LessonProblem
-          notFound={error instanceof ApiError && error.statusCode === 404}
-          message={errorMessage(error)}
-          courseSlug={slug}
-          onRetry={() => void query.refetch()}
-        />
+        <LessonProblem message={errorMessage(error)} courseSlug={slug} onRetry={() => void query.refetch()} />
       );
   } else {
     const lesson = query.data;
