@@ -2,46 +2,28 @@
 // earned, and the XP and NeonBits figures count up (at once under reduced motion). The completion is the
 // API's answer, stubbed in the browser, as in shell-dialogs.spec.ts; pictures in e2e/screenshots/reward-*.png.
 import AxeBuilder from "@axe-core/playwright";
-import {
-  type LessonCompleteResult,
-  lessonCompleteResultSchema,
-  lessonDetailSchema,
-} from "@neonlab/shared/schemas/learning";
+import { type LessonCompleteResult, lessonCompleteResultSchema } from "@neonlab/shared/schemas/learning";
 import { expect, type Page, test } from "@playwright/test";
 import { prepareApp, visit } from "./helpers/app.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
+import { lessonFixture } from "./helpers/signed-in.ts";
 import { type E2eUser, signInContext, signUpViaApi } from "./helpers/session.ts";
 
 const COURSE = "reward-course";
 const LESSON = "reward-lesson";
 
-const lesson = lessonDetailSchema.parse({
-  id: 9101,
-  course_id: 911,
-  chapter_id: 912,
-  lesson_order: 1,
-  slug: LESSON,
-  title: "Rewards Everywhere",
+const lesson = {
+  ...lessonFixture({
+    id: 9101,
+    slug: LESSON,
+    courseSlug: COURSE,
+    title: "Rewards Everywhere",
+    body: "The last lesson of the course.",
+    badge: { name: "Neon Finisher", image: "/avatars/robot-2.svg" },
+  }),
   goal: "Finish the course.",
   xp: 25,
-  word_count: 12,
-  body: "The last lesson of the course.",
-  course: { id: 911, slug: COURSE, title: "Reward Course", premium: false },
-  chapter: {
-    id: 912,
-    slug: "reward-chapter",
-    title: "Reward Chapter",
-    chapter_order: 3,
-    badge: { id: 913, name: "Neon Finisher", image: "/avatars/robot-2.svg" },
-  },
-  quizzes: [],
-  reflections: [],
-  previous: null,
-  next: null,
-  completed: false,
-  passed_quiz_ids: [],
-  answered_reflection_ids: [],
-});
+};
 
 /** The last lesson of a course: the chapter's 20 NeonBits and the course's 100 in one answer. */
 const lastLesson: LessonCompleteResult = lessonCompleteResultSchema.parse({

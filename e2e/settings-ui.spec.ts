@@ -11,6 +11,17 @@ import { signedInUser } from "./helpers/signed-in.ts";
 const TABS = ["profile", "account", "editor", "avatar"] as const;
 
 const top = async (locator: Locator) => Math.round((await locator.boundingBox())?.y ?? -1);
+const left = async (locator: Locator) => Math.round((await locator.boundingBox())?.x ?? -1);
+
+/** Two fields of one row: side by side on one line on a wide screen; on a phone stacked, left edges lined up. */
+async function expectPaired(a: Locator, b: Locator, width: number, what: string) {
+  if (width >= 768) {
+    expect(await top(a), `${what}: inputs on one line`).toBe(await top(b));
+    return;
+  }
+  expect(await left(a), `${what}: stacked inputs start at one edge`).toBe(await left(b));
+  expect(await top(b), `${what}: the second under the first`).toBeGreaterThan(await top(a));
+}
 
 for (const scheme of ["dark", "light"] as const) {
   for (const width of [1280, 375]) {
@@ -33,25 +44,30 @@ for (const scheme of ["dark", "light"] as const) {
         });
       }
 
-      test("side-by-side fields line up by their inputs", async ({ page }) => {
-        test.skip(width < 768, "one column on small screens");
+      test("paired fields line up by their inputs (side by side, or stacked on a phone)", async ({ page }) => {
         await visit(page, "/settings?tab=profile");
         const pairs = [
           ["Display name", "Username"],
           ["Location", "Work place"],
           ["GitHub", "Twitter / X"],
         ] as const;
-        for (const [left, right] of pairs) {
-          const [a, b] = [page.getByLabel(left, { exact: false }).first(), page.getByLabel(right).first()];
-          expect(await top(a), `${left} and ${right} inputs on one line`).toBe(await top(b));
+        for (const [first, second] of pairs) {
+          const [a, b] = [page.getByLabel(first, { exact: false }).first(), page.getByLabel(second).first()];
+          await expectPaired(a, b, width, `${first} and ${second}`);
         }
         await visit(page, "/settings?tab=account");
-        expect(await top(page.getByRole("textbox", { name: "New password", exact: true }))).toBe(
-          await top(page.getByRole("textbox", { name: "Repeat the new password" })),
+        await expectPaired(
+          page.getByRole("textbox", { name: "New password", exact: true }),
+          page.getByRole("textbox", { name: "Repeat the new password" }),
+          width,
+          "the new password twice",
         );
         await visit(page, "/settings?tab=editor");
-        expect(await top(page.getByLabel("Code Editor Theme").first())).toBe(
-          await top(page.getByLabel("Code Editor Font Family").first()),
+        await expectPaired(
+          page.getByLabel("Code Editor Theme").first(),
+          page.getByLabel("Code Editor Font Family").first(),
+          width,
+          "editor theme and font",
         );
       });
 
