@@ -90,12 +90,6 @@ export async function userHasAccess(db: Db, userId: string | null | undefined): 
   return row ? hasAccess(row) : false;
 }
 
-/** The user's time zone setting as stored (IANA name), or null when there is no such profile. */
-export async function timeZoneOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ zone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
-  return row?.zone ?? null;
-}
-
 export async function profileExists(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
   return rows.length > 0;
