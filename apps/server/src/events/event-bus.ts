@@ -29,11 +29,15 @@ export function createEventBus(log: Pick<Logger, "error">) {
     onAfterCommit<E extends EventName>(name: E, handler: AfterCommitHandler<E>) {
       add(afterCommit, name, handler as AfterCommitHandler<never>);
     },
+    /** Whether anything must run inside the publishing transaction (a writer without one checks first). */
+    hasInTransactionHandlers(name: EventName): boolean {
+      return (inTransaction[name]?.length ?? 0) > 0;
+    },
     /** For the transaction runner: the in-transaction handlers, one after another. */
     async runInTransaction<E extends EventName>(name: E, payload: AppEvents[E], tx: Db) {
       for (const handler of (inTransaction[name] ?? []) as InTransactionHandler<E>[]) await handler(payload, tx);
     },
-    /** For the transaction runner, after the commit: starts every after-commit handler. */
+    /** After the commit (the transaction runner's, or a one-statement writer's): starts every after-commit handler. */
     deliver<E extends EventName>(name: E, payload: AppEvents[E]) {
       const failed = (error: unknown) => log.error({ err: error, event: name }, "event handler failed");
       for (const handler of (afterCommit[name] ?? []) as AfterCommitHandler<E>[]) {

@@ -61,6 +61,17 @@ function raceSuite(kind: "pglite" | "postgres") {
       expect(await totals(db, user.id)).toEqual({ xp: 50, neonbits: 140, lessons: 4, chapters: 2, courses: 1 });
     });
 
+    it("grants XP and moves the streak once for 50 identical plain completions (the one-call path)", async () => {
+      const user = await createUser(app);
+      await prepareLesson(app, user, ids[0]);
+      const results = await completions(base, user, Array(N).fill(`/api/lessons/${ids[0]}/complete`));
+      expect(results.filter((r) => !r.alreadyCompleted)).toHaveLength(1);
+      expect(results.filter((r) => r.xpAwarded > 0)).toHaveLength(1);
+      expect(results.filter((r) => r.streak.extended)).toHaveLength(1);
+      expect(results.every((r) => r.streak.count === 1)).toBe(true);
+      expect(await totals(db, user.id)).toEqual({ xp: 10, neonbits: 0, lessons: 1, chapters: 0, courses: 0 });
+    });
+
     it("completes each chapter once when its lessons finish concurrently", async () => {
       const user = await createUser(app);
       for (const id of ids) await prepareLesson(app, user, id);

@@ -1,26 +1,19 @@
-import { and, type Column, eq, sql, type Table } from "drizzle-orm";
+import { type Column, sql } from "drizzle-orm";
 import { CHAPTER_NEONBITS, COURSE_NEONBITS } from "@neonlab/shared/constants";
 import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import { currentCount } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
+import type { EventBus } from "../../events/event-bus.ts";
 import type { RunInTransaction } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
+import { chapterLessonsLeft, openQuiz, openReflection, qualified } from "./completion-counts.ts";
+import { completeInOneCall, fitsOneCall, readStart } from "./completion-one-call.ts";
 import { accessibleLesson, type LessonContext } from "./lesson-lookup.ts";
 import { presentBadge } from "./presenters.ts";
-import {
-  chapters,
-  completedChapters,
-  completedCourses,
-  completedLessons,
-  lessons,
-  quizPasses,
-  quizzes,
-  reflectionAnswers,
-  reflections,
-} from "./schema.ts";
+import { chapters, completedChapters, completedCourses, completedLessons, quizzes, reflections } from "./schema.ts";
 
 const short = (text: string) => {
   const line = text.replace(/\s+/g, " ").trim();
@@ -35,23 +28,11 @@ const openTasksQuery = preparedPerDb((db) => {
   const openQuizzes = db
     .select({ kind: kind("quiz"), text: quizzes.question, position: quizzes.position })
     .from(quizzes)
-    .where(
-      and(
-        eq(quizzes.lessonId, lessonId),
-        eq(quizzes.hidden, false),
-        sql`not exists (select 1 from ${quizPasses} where ${quizPasses.quizId} = ${quizzes.id} and ${quizPasses.userId} = ${userId})`,
-      ),
-    );
+    .where(openQuiz(lessonId, userId));
   const openReflections = db
     .select({ kind: kind("reflection"), text: reflections.prompt, position: reflections.position })
     .from(reflections)
-    .where(
-      and(
-        eq(reflections.lessonId, lessonId),
-        eq(reflections.hidden, false),
-        sql`not exists (select 1 from ${reflectionAnswers} where ${reflectionAnswers.reflectionId} = ${reflections.id} and ${reflectionAnswers.userId} = ${userId})`,
-      ),
-    );
+    .where(openReflection(lessonId, userId));
   // Each kind in its own order, as the two reads this replaced.
   return openQuizzes.unionAll(openReflections).orderBy(sql`1`, sql`3`).prepare("lesson_open_tasks");
 });
@@ -65,21 +46,54 @@ async function assertReady(db: Db, userId: string, lessonId: number) {
   if (missing.length > 0) throw conflict(`You can't complete this lesson yet. Still to do: ${missing.join("; ")}.`);
 }
 
+/** What a completion needs of the app: the database, its transactions, and the events it announces. */
+export type CompletionDeps = { db: Db; transaction: RunInTransaction; events: EventBus };
+
+/** One-call attempts before the locking path (each retry means another completion of the user moved first). */
+const ONE_CALL_TRIES = 3;
+
 /**
- * Completes a lesson exactly once. The user's streak row is locked first, so concurrent
- * completions of the same user run one after another; unique keys on completions and ledger rows
- * make every grant happen once even so. Announces lesson.completed, and badge.earned and
- * course.completed when they follow, with the commit.
+ * Completes a lesson exactly once, announcing lesson.completed (and badge.earned and course.completed
+ * when they follow) with the commit. A plain completion is one read and one statement
+ * (completion-one-call.ts); the others lock the user's streak row first, so concurrent completions of a
+ * user run one after another on either path, and unique keys on completions and ledger rows make every
+ * grant happen once even so.
  */
 export async function completeLesson(
-  db: Db,
-  transaction: RunInTransaction,
+  deps: CompletionDeps,
   userId: string,
   lessonId: number,
   now = new Date(),
 ): Promise<LessonCompleteResult> {
+  const { db, events } = deps;
   const ctx = await accessibleLesson(db, userId, lessonId);
-  await assertReady(db, userId, lessonId);
+  let ready = false;
+  // In-transaction handlers need a transaction to run in: with any, every completion takes the locking path.
+  for (let attempt = 0; attempt < ONE_CALL_TRIES && !events.hasInTransactionHandlers("lesson.completed"); attempt++) {
+    const start = await readStart(db, userId, ctx);
+    if (!start) break;
+    if (start.openTasks > 0) await assertReady(db, userId, lessonId);
+    ready = true;
+    if (!fitsOneCall(start, now)) break;
+    const written = await completeInOneCall(db, userId, ctx, start, now);
+    if (written === "retry") continue;
+    const { result } = written;
+    events.deliver("lesson.completed", { userId, lessonId, courseId: ctx.course.id, xpAwarded: result.xpAwarded });
+    // Its chapter was done after all (its lessons changed since the read): the badge comes now, once.
+    return written.chapterLessonsLeft === 0 ? finishChapter(deps.transaction, userId, ctx, result) : result;
+  }
+  if (!ready) await assertReady(db, userId, lessonId);
+  return completeLocked(deps.transaction, userId, ctx, now);
+}
+
+/** The locking path: the streak row locked, then the completion and what follows from it, statement by statement. */
+function completeLocked(
+  transaction: RunInTransaction,
+  userId: string,
+  ctx: LessonContext,
+  now: Date,
+): Promise<LessonCompleteResult> {
+  const lessonId = ctx.lesson.id;
   return transaction(async ({ db: tx, publish }) => {
     const locked = await lockStreak(tx, userId, now);
     const inserted = await insertCompletion(tx, userId, ctx);
@@ -127,20 +141,6 @@ export async function completeLesson(
   });
 }
 
-// Spelled with their tables: a select from one CTE renders columns bare, which these subqueries would
-// read as their own tables' columns.
-const qualified = (table: Table, column: Column) => sql`${table}.${sql.identifier(column.name)}`;
-
-/** Not counting a lesson, its chapter's visible lessons the user has not completed. */
-function chapterLessonsLeft(userId: string, ctx: LessonContext) {
-  const lesson = (column: Column) => qualified(lessons, column);
-  const done = (column: Column) => qualified(completedLessons, column);
-  return sql<number>`(select count(*) from ${lessons} where ${lesson(lessons.chapterId)} = ${ctx.chapter.id}
-    and ${lesson(lessons.hidden)} = false and ${lesson(lessons.id)} <> ${ctx.lesson.id}
-    and not exists (select 1 from ${completedLessons} where ${done(completedLessons.lessonId)} = ${lesson(lessons.id)}
-      and ${done(completedLessons.userId)} = ${userId}))::int`.mapWith(Number);
-}
-
 /**
  * The completion row, once, and how many of the chapter's lessons are left after it, in one statement
  * (the count can not see the row inserted beside it, so it leaves this lesson out); null when the
@@ -158,7 +158,7 @@ async function insertCompletion(tx: Db, userId: string, ctx: LessonContext) {
     );
   const [inserted] = await tx
     .with(row)
-    .select({ id: row.id, chapterLessonsLeft: chapterLessonsLeft(userId, ctx) })
+    .select({ id: row.id, chapterLessonsLeft: chapterLessonsLeft(userId, ctx.chapter.id, ctx.lesson.id) })
     .from(row);
   return inserted ?? null;
 }
@@ -206,6 +206,29 @@ async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
     link: `/courses/${ctx.course.slug}`,
   });
   return inserted;
+}
+
+/** The chapter's badge (and the course) for a completion written by the one-call path. */
+function finishChapter(
+  transaction: RunInTransaction,
+  userId: string,
+  ctx: LessonContext,
+  result: LessonCompleteResult,
+): Promise<LessonCompleteResult> {
+  return transaction(async ({ db: tx, publish }) => {
+    await lockStreak(tx, userId, new Date());
+    const chapter = await completeChapter(tx, userId, ctx);
+    if (!chapter) return result;
+    const courseDone = chapter.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
+    await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
+    if (courseDone) await publish("course.completed", { userId, courseId: ctx.course.id });
+    return {
+      ...result,
+      chapterCompleted: presentBadge(ctx.badge),
+      courseCompleted: courseDone,
+      neonbitsAwarded: CHAPTER_NEONBITS + (courseDone ? COURSE_NEONBITS : 0),
+    };
+  });
 }
 
 async function completeCourse(tx: Db, userId: string, ctx: LessonContext): Promise<boolean> {

@@ -186,7 +186,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
         response: { 200: lessonCompleteResultSchema },
       },
     },
-    async (request) => completeLesson(db, ctx.transaction, requireUser(request).id, request.params.id),
+    async (request) => completeLesson(ctx, requireUser(request).id, request.params.id),
   );
 
   // The caller's completion rows: learning's own tables, listed under users/* with the progress pages' tag.

@@ -1,4 +1,12 @@
 // The progress module's public surface: what other modules may call (XP, the streak, activities).
 export { recordActivity } from "./activity-service.ts";
-export { displayedStreakCount, lockStreak, recordCompletionDay, streakRows } from "./streak-service.ts";
+export {
+  completionDay,
+  displayedStreakCount,
+  lockStreak,
+  recordCompletionDay,
+  type StreakColumns,
+  streakAt,
+  streakRows,
+} from "./streak-service.ts";
 export { grantXp } from "./xp-service.ts";

@@ -25,7 +25,7 @@ import { streaks } from "./schema.ts";
 export const STARTER_FREEZES = 1;
 
 type StreakRow = typeof streaks.$inferSelect;
-type StreakColumns = Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt" | "dayZone">;
+export type StreakColumns = Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt" | "dayZone">;
 
 const toState = (row: StreakColumns): StreakState => ({
   count: row.count,
@@ -55,14 +55,15 @@ export type LockedStreak = { state: StreakState; view: StreakView; zone: string;
  * The streak row, created on first use and locked either way, with the user's zone setting: one
  * statement (it was three: insert, SELECT … FOR UPDATE, the zone). ON CONFLICT DO UPDATE locks the
  * existing row as FOR UPDATE did (a concurrent locker waits for this transaction, then gets the
- * newest row); the update writes the row as it is.
+ * newest row); the update writes the row as it is, with a new updated_at: a completion that read the
+ * row without a lock (drizzle/0010) then finds it changed and reads again.
  */
 async function lockedRow(tx: Db, userId: string) {
   const locked = tx.$with("locked_streak").as(
     tx
       .insert(streaks)
       .values({ userId })
-      .onConflictDoUpdate({ target: streaks.userId, set: { updatedAt: sql`${streaks.updatedAt}` } })
+      .onConflictDoUpdate({ target: streaks.userId, set: { updatedAt: sql`clock_timestamp()` } })
       .returning(),
   );
   const profiles = profileRows.table;
@@ -86,8 +87,7 @@ async function lockedRow(tx: Db, userId: string) {
  */
 export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
   const row = await lockedRow(tx, userId);
-  const { state, zone, today, moved } = daysOf(row, row.setting, now);
-  const view = viewStreak(state, today, zone);
+  const { view, state, zone, today, moved } = streakAt(row, row.setting, now);
   if (view.freezeUsed) {
     await saveState(tx, userId, view.state, zone);
     await streakEntry(tx, userId, {
@@ -97,6 +97,16 @@ export async function lockStreak(tx: Db, userId: string, now: Date): Promise<Loc
       description: `Streak freeze used on ${view.freezeCoveredDay}`,
     });
   }
+  return { state, view, zone, today, moved };
+}
+
+/**
+ * The streak at `now` from a row however read (locked, or read without a lock by the one-call
+ * completion, drizzle/0010): any freeze the days since have consumed is applied to the state, not stored.
+ */
+export function streakAt(row: StreakColumns, setting: string | null | undefined, now: Date): LockedStreak {
+  const { state, zone, today, moved } = daysOf(row, setting, now);
+  const view = viewStreak(state, today, zone);
   return { state: view.state, view, zone, today, moved };
 }
 
@@ -124,25 +134,35 @@ export async function streakEntry(
   await record(tx, { ...entry, userId, kind: "streak" });
 }
 
+/**
+ * What a completion does to the streak: its new state, what the completion answers, and the history row
+ * when the streak moved (at most once a day: the day is the row's reference).
+ */
+export function completionDay(locked: LockedStreak) {
+  const outcome = applyCompletion(locked.state, locked.today, locked.zone);
+  const reference = `day:${locked.today}`;
+  const history = !outcome.extended
+    ? null
+    : outcome.restarted
+      ? {
+          reason: "streak_restarted",
+          reference,
+          description: `Streak started again (the ${locked.state.count}-day streak broke)`,
+        }
+      : outcome.state.count === 1
+        ? { reason: "streak_started", reference, description: "Streak started" }
+        : { reason: "streak_extended", reference, description: `Streak extended to ${outcome.state.count} days` };
+  const answer = { count: outcome.state.count, extended: outcome.extended, status: "done" as const };
+  return { state: outcome.state, history, answer };
+}
+
 /** Extends (or starts) the streak for a completion; call with the streak locked. */
 export async function recordCompletionDay(tx: Db, userId: string, locked: LockedStreak) {
-  const outcome = applyCompletion(locked.state, locked.today, locked.zone);
+  const day = completionDay(locked);
   // Dates carried over from another zone are stored too: this zone's day holds a completion now.
-  if (outcome.extended || locked.moved) await saveState(tx, userId, outcome.state, locked.zone);
-  if (outcome.extended) {
-    // A streak moves at most once a day: the day is the entry's reference.
-    const entry = { reference: `day:${locked.today}`, amount: 1 };
-    if (outcome.restarted) {
-      const description = `Streak started again (the ${locked.state.count}-day streak broke)`;
-      await streakEntry(tx, userId, { ...entry, reason: "streak_restarted", description });
-    } else if (outcome.state.count === 1) {
-      await streakEntry(tx, userId, { ...entry, reason: "streak_started", description: "Streak started" });
-    } else {
-      const description = `Streak extended to ${outcome.state.count} days`;
-      await streakEntry(tx, userId, { ...entry, reason: "streak_extended", description });
-    }
-  }
-  return { count: outcome.state.count, extended: outcome.extended, status: "done" as const };
+  if (day.history || locked.moved) await saveState(tx, userId, day.state, locked.zone);
+  if (day.history) await streakEntry(tx, userId, { ...day.history, amount: 1 });
+  return day.answer;
 }
 
 /** Owned freezes not on the streak (ledger kind streak_freeze); the starter freeze comes with the first. */
@@ -201,6 +221,8 @@ export const streakRows = {
     frozenAt: streaks.frozenAt,
     dayZone: streaks.dayZone,
   },
+  /** Moves with every completion (and every lock): the one-call completion's check that nothing moved since it read. */
+  version: streaks.updatedAt,
 };
 
 /** The displayed streak count from a streak row read without locking (profile header); 0 without one. */

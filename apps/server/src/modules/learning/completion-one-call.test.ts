@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { lessonCompleteResultSchema } from "@neonlab/shared/schemas/learning";
+import { describe, expect, it } from "vitest";
+import type { App } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { createEventBus } from "../../events/event-bus.ts";
+import { burst, listen } from "../../test/burst.ts";
+import { createUser, type TestUser } from "../../test/users.ts";
+import { createTransactionRunner } from "../../transaction.ts";
+import { expectBooksBalance } from "../ledger/test-helpers.ts";
+import { lockStreak } from "../progress/service.ts";
+import { completeInOneCall, readStart } from "./completion-one-call.ts";
+import { completeLesson } from "./completion-service.ts";
+import { lessonById } from "./lesson-lookup.ts";
+import { createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
+
+// The one-call completion (drizzle/0010): it writes only while the user's streak row is as it read it,
+// and writes exactly what the locking path writes.
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Everything a completion writes for a user, without ids and times (which differ between users). */
+async function writtenRows(db: Db, userId: string) {
+  const q = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(query));
+  return {
+    completions: await q(sql`select lesson_id, status, xp_awarded from completed_lessons where user_id = ${userId}`),
+    ledger: await q(
+      sql`select kind, amount, reason, reference, description from ledger where user_id = ${userId} order by kind, reason`,
+    ),
+    activities: await q(sql`select kind, title, link from user_activities where user_id = ${userId}`),
+    streak: await q(
+      sql`select count, last_updated::text, freeze_on, frozen_at::text, day_zone from streaks where user_id = ${userId}`,
+    ),
+    xp: await q(sql`select xp from profiles where id = ${userId}`),
+    weekly: await q(sql`select xp from xp_weekly where user_id = ${userId}`),
+  };
+}
+
+const count = async (db: Db, table: string, userId: string) =>
+  Number(
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${userId}`),
+    )[0]!.n,
+  );
+
+function oneCallSuite(kind: "pglite" | "postgres") {
+  describe(`one-call lesson completion (${kind})`, async () => {
+    const app: App = await createLearningApp({ kind });
+    const db = app.ctx.db;
+    const first = await lessonId(db, "neon-basics", "first-command");
+    const paths = await lessonId(db, "neon-basics", "paths");
+
+    async function readyUser(): Promise<TestUser> {
+      const user = await createUser(app);
+      await prepareLesson(app, user, first);
+      return user;
+    }
+
+    it("writes nothing and answers retry when the streak row moved after the read", async () => {
+      const user = await readyUser();
+      const ctx = await lessonById(db, first);
+      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      const start = (await readStart(db, user.id, ctx))!;
+      // Another completion (or a lock) of the same user between the read and the write.
+      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
+      expect(await count(db, "completed_lessons", user.id)).toBe(0);
+      expect(await count(db, "ledger", user.id)).toBe(0);
+      expect(await count(db, "user_activities", user.id)).toBe(0);
+    });
+
+    it("answers retry when the streak row was created after a read that found none", async () => {
+      const user = await readyUser();
+      const ctx = await lessonById(db, first);
+      const start = (await readStart(db, user.id, ctx))!;
+      expect(start.version).toBeNull();
+      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
+      expect(await count(db, "completed_lessons", user.id)).toBe(0);
+    });
+
+    it("writes what the locking path writes", async () => {
+      const oneCall = await readyUser();
+      const locked = await readyUser();
+      const now = new Date();
+      const result = await completeLesson(app.ctx, oneCall.id, first, now);
+      // An in-transaction handler of lesson.completed sends every completion down the locking path.
+      const events = createEventBus(app.log);
+      events.onInTransaction("lesson.completed", async () => {});
+      const transaction = createTransactionRunner(db, events, app.ctx.jobs);
+      const lockedResult = await completeLesson({ db, events, transaction }, locked.id, first, now);
+      expect(lockedResult).toEqual(result);
+      expect(result).toMatchObject({ xpAwarded: 10, alreadyCompleted: false, streak: { count: 1, extended: true } });
+      expect(await writtenRows(db, oneCall.id)).toEqual(await writtenRows(db, locked.id));
+      await expectBooksBalance(db, oneCall.id);
+    });
+
+    it("a user's concurrent completions of a chapter's two lessons (one call, then the locking path) each count once", async () => {
+      const user = await readyUser();
+      await prepareLesson(app, user, paths);
+      const base = await listen(app);
+      const results = await burst(
+        base,
+        user,
+        "POST",
+        Array.from({ length: 20 }, (_, i) => `/api/lessons/${i % 2 ? paths : first}/complete`),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const bodies = results.map((r) => lessonCompleteResultSchema.parse(r.body));
+      expect(bodies.filter((b) => !b.alreadyCompleted)).toHaveLength(2);
+      expect(bodies.filter((b) => b.streak.extended)).toHaveLength(1);
+      expect(await count(db, "completed_lessons", user.id)).toBe(2);
+      const streakRows = rowsOf<{ reason: string }>(
+        await db.execute(sql`select reason from ledger where user_id = ${user.id} and kind = 'streak'`),
+      );
+      expect(streakRows).toEqual([{ reason: "streak_started" }]);
+      const books = await expectBooksBalance(db, user.id);
+      expect(books.xp).toBe(25); // 10 + 15: the fixture lessons
+      expect(bodies.filter((b) => b.chapterCompleted)).toHaveLength(1);
+      const [streak] = rowsOf<{ count: number }>(
+        await db.execute(sql`select count from streaks where user_id = ${user.id}`),
+      );
+      expect(streak?.count).toBe(1);
+    });
+
+    it("takes the locking path for a completion that finishes its chapter", async () => {
+      const user = await readyUser();
+      await prepareLesson(app, user, paths);
+      expect((await completeLesson(app.ctx, user.id, first)).chapterCompleted).toBeNull();
+      const last = await completeLesson(app.ctx, user.id, paths);
+      expect(last.chapterCompleted).not.toBeNull();
+      expect(last.neonbitsAwarded).toBeGreaterThan(0);
+      await expectBooksBalance(db, user.id);
+    });
+  });
+}
+
+oneCallSuite("pglite");
+if (process.env.TEST_DATABASE_URL) oneCallSuite("postgres");
