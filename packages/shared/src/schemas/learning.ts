@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REFLECTION_MIN_LENGTH } from "../constants.ts";
 import { entityId as id, isoDateTime } from "./common.ts";
 import { STREAK_STATUSES } from "./progress.ts";
+import { starRatingSchema } from "./votes.ts";
 
 // Request and response shapes of the learning API (courses, lessons, quizzes, reflections, completion
 // and the completed lists). Entity fields mirror the spec's table columns (snake_case); the
@@ -46,6 +47,8 @@ export const courseSchema = z.object({
   chapter_count: z.number().int(),
   lesson_count: z.number().int(),
   progress: courseProgressSchema.nullable(),
+  /** Learners' stars (1–5): average, count and the caller's own. */
+  rating: starRatingSchema,
 });
 export type Course = z.infer<typeof courseSchema>;
 

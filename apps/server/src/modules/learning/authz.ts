@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { prepareFreeLesson } from "../../test/authz/context.ts";
+import { completeFreeLesson, prepareFreeLesson } from "../../test/authz/context.ts";
 import { allOwnedBy, EXPECT, jsonOf, listOf, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
 import { completedLessons } from "./schema.ts";
 
@@ -180,6 +180,24 @@ export const LEARNING_ROUTES: RouteEntry[] = [
             );
           expect(rows).toHaveLength(1);
         },
+      },
+    ],
+  },
+
+  {
+    method: "POST",
+    url: "/api/courses/:slug/vote",
+    access: "user",
+    cases: [
+      {
+        name: "rate the free course after completing its lesson",
+        setup: async (ctx, actor) => {
+          const user = me(ctx, actor);
+          if (user) await completeFreeLesson(ctx, user);
+        },
+        request: (ctx) => ({ method: "POST", url: `/api/courses/${ctx.learning.courseId}/vote?stars=4` }),
+        expect: signedIn(200),
+        check: async (_ctx, _actor, res) => expect(jsonOf(res)).toMatchObject({ mine: 4 }),
       },
     ],
   },

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { userHasAccess } from "../profiles/service.ts";
 import { presentBadge, presentCategory, presentChapter } from "./presenters.ts";
+import { presentStars, starRatingColumns } from "../votes/service.ts";
 import {
   chapterBadges,
   chapters,
@@ -40,6 +41,7 @@ function courseColumns(userId: string | null) {
     lessonCount: lessonCount.mapWith(Number),
     done: done.mapWith(Number),
     finished: finished.mapWith(Boolean),
+    rating: starRatingColumns("course", sql`courses.id`, userId),
   };
 }
 
@@ -49,6 +51,7 @@ type CourseRow = {
   lessonCount: number;
   done: number;
   finished: boolean;
+  rating: { votes: number | null; total: number | null; mine: number | null };
 };
 
 function presentCourse(row: CourseRow, signedIn: boolean): Course {
@@ -68,6 +71,7 @@ function presentCourse(row: CourseRow, signedIn: boolean): Course {
     progress: signedIn
       ? { completed_lessons: row.done, total_lessons: row.lessonCount, completed: row.finished }
       : null,
+    rating: presentStars(row.rating),
   };
 }
 

@@ -59,10 +59,14 @@ function oneCallSuite(kind: "pglite" | "postgres") {
     it("writes nothing and answers retry when the streak row moved after the read", async () => {
       const user = await readyUser();
       const ctx = await lessonById(db, first);
-      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      await db.transaction(
+        async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
+      );
       const start = (await readStart(db, user.id, ctx))!;
       // Another completion (or a lock) of the same user between the read and the write.
-      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      await db.transaction(
+        async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
+      );
       expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
       expect(await count(db, "ledger", user.id)).toBe(0);
@@ -74,7 +78,9 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       const ctx = await lessonById(db, first);
       const start = (await readStart(db, user.id, ctx))!;
       expect(start.version).toBeNull();
-      await db.transaction(async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date())));
+      await db.transaction(
+        async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
+      );
       expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
     });

@@ -95,7 +95,7 @@ function completeLocked(
 ): Promise<LessonCompleteResult> {
   const lessonId = ctx.lesson.id;
   return transaction(async ({ db: tx, publish }) => {
-    const locked = await lockStreak(tx, userId, now);
+    const locked = await lockStreak(tx, userId, now, { completing: true });
     const inserted = await insertCompletion(tx, userId, ctx);
     if (!inserted) {
       return {

@@ -26,14 +26,9 @@ import { completeLesson } from "./completion-service.ts";
 import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
 import { createQuizOrder } from "./quiz-order.ts";
+import { idParam } from "./route-params.ts";
 import { registerContentAssetRoutes } from "./routes-assets.ts";
-
-export const idParam = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(2_147_483_647, `${name} is too large`);
+import { registerCourseVoteRoutes } from "./course-votes.ts";
 
 const slugParam = z.string().min(1).max(120);
 
@@ -226,4 +221,5 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
   );
 
   registerContentAssetRoutes(app, ctx);
+  registerCourseVoteRoutes(app, ctx);
 }

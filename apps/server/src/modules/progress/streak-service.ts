@@ -55,15 +55,16 @@ export type LockedStreak = { state: StreakState; view: StreakView; zone: string;
  * The streak row, created on first use and locked either way, with the user's zone setting: one
  * statement (it was three: insert, SELECT … FOR UPDATE, the zone). ON CONFLICT DO UPDATE locks the
  * existing row as FOR UPDATE did (a concurrent locker waits for this transaction, then gets the
- * newest row); the update writes the row as it is, with a new updated_at: a completion that read the
- * row without a lock (drizzle/0010) then finds it changed and reads again.
+ * newest row); the update writes the row as it is. For a completion it also moves updated_at, the row's
+ * version: a completion that read the row without a lock (drizzle/0010) then finds it changed and reads again.
  */
-async function lockedRow(tx: Db, userId: string) {
+async function lockedRow(tx: Db, userId: string, completing: boolean) {
+  const version = completing ? sql`clock_timestamp()` : sql`${streaks.updatedAt}`;
   const locked = tx.$with("locked_streak").as(
     tx
       .insert(streaks)
       .values({ userId })
-      .onConflictDoUpdate({ target: streaks.userId, set: { updatedAt: sql`clock_timestamp()` } })
+      .onConflictDoUpdate({ target: streaks.userId, set: { updatedAt: version } })
       .returning(),
   );
   const profiles = profileRows.table;
@@ -85,8 +86,13 @@ async function lockedRow(tx: Db, userId: string) {
  * Locks the user's streak row (created on first use) for the rest of the transaction and applies
  * any freeze the days since have consumed. The lock also serialises a user's completions.
  */
-export async function lockStreak(tx: Db, userId: string, now: Date): Promise<LockedStreak> {
-  const row = await lockedRow(tx, userId);
+export async function lockStreak(
+  tx: Db,
+  userId: string,
+  now: Date,
+  options: { completing?: boolean } = {},
+): Promise<LockedStreak> {
+  const row = await lockedRow(tx, userId, options.completing ?? false);
   const { view, state, zone, today, moved } = streakAt(row, row.setting, now);
   if (view.freezeUsed) {
     await saveState(tx, userId, view.state, zone);
@@ -120,7 +126,8 @@ export async function saveState(tx: Db, userId: string, state: StreakState, zone
       freezeOn: state.freezeOn,
       frozenAt: state.frozenOn,
       dayZone: zone,
-      updatedAt: new Date(),
+      // The row's version (drizzle/0010): a new value on every change, to the microsecond.
+      updatedAt: sql`clock_timestamp()`,
     })
     .where(eq(streaks.userId, userId));
 }
@@ -221,7 +228,7 @@ export const streakRows = {
     frozenAt: streaks.frozenAt,
     dayZone: streaks.dayZone,
   },
-  /** Moves with every completion (and every lock): the one-call completion's check that nothing moved since it read. */
+  /** Moves with every completion and every change of the streak: the one-call completion's check that nothing moved since it read. */
   version: streaks.updatedAt,
 };
 

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
 import { storedOptionId } from "../../modules/learning/option-ids.ts";
-import { chapterBadges, chapters, quizzes, reflections } from "../../modules/learning/schema.ts";
+import { chapterBadges, chapters, courses, quizzes, reflections } from "../../modules/learning/schema.ts";
 import { lessonId } from "../../modules/learning/test-helpers.ts";
 import { profiles } from "../../modules/profiles/schema.ts";
 import { createUser } from "../users.ts";
@@ -41,6 +41,14 @@ export async function prepareFreeLesson(ctx: MatrixContext, user: MatrixUser) {
     payload: { userResponse: user.secret },
   });
   expect(reflection.statusCode, reflection.body).toBe(200);
+}
+
+/** The free lesson prepared and completed by `user` (a learner of the free course). */
+export async function completeFreeLesson(ctx: MatrixContext, user: MatrixUser) {
+  await prepareFreeLesson(ctx, user);
+  const url = `/api/lessons/${ctx.learning.lessonId}/complete`;
+  const done = await ctx.app.inject({ method: "POST", url, headers: user.headers });
+  expect(done.statusCode, done.body).toBe(200);
 }
 
 // ---------------------------------------------------------------- setup of the actors and content
@@ -92,6 +100,7 @@ export async function createMatrixContext(app: App): Promise<MatrixContext> {
     users: matrixUsers,
     learning: {
       courseSlug: "neon-basics",
+      courseId: await courseIdOf(db, "neon-basics"),
       lessonSlug: "paths",
       lessonId: lesson.id,
       quizId: lesson.quizId,
@@ -108,11 +117,14 @@ export async function createMatrixContext(app: App): Promise<MatrixContext> {
     },
   };
 
-  const a = matrixUsers.userA;
-  await prepareFreeLesson(ctx, a);
-  const done = await app.inject({ method: "POST", url: `/api/lessons/${lesson.id}/complete`, headers: a.headers });
-  expect(done.statusCode, done.body).toBe(200);
+  await completeFreeLesson(ctx, matrixUsers.userA);
   return ctx;
+}
+
+async function courseIdOf(db: App["ctx"]["db"], slug: string) {
+  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.slug, slug));
+  if (!row) throw new Error(`fixture course ${slug} is missing`);
+  return row.id;
 }
 
 async function lessonRow(app: App, courseSlug: string, lessonSlug: string) {

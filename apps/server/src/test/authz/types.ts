@@ -41,6 +41,7 @@ export type MatrixContext = {
   users: Record<SignedInActor, MatrixUser>;
   learning: {
     courseSlug: string;
+    courseId: number;
     lessonSlug: string;
     lessonId: number;
     quizId: number;

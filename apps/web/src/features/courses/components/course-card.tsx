@@ -4,6 +4,7 @@ import { IconBooks, IconCircleCheck, IconCrown } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
 import { progressPercent } from "../lib/course-progress.ts";
+import { RatingSummary } from "./course-rating.tsx";
 import classes from "./courses.module.css";
 
 export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
@@ -60,6 +61,7 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
           <IconBooks size={16} aria-hidden="true" />
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
         </Group>
+        <RatingSummary rating={course.rating} />
         {course.progress && percent !== null && (
           <div className={classes.cardProgress}>
             <Group justify="space-between" gap="xs" mb={4}>

@@ -9,6 +9,7 @@ import { useSession } from "../../../lib/session.tsx";
 import { useCourse } from "../api/get-course.ts";
 import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
 import { ChapterSection } from "../components/chapter-section.tsx";
+import { RateCourse, RatingSummary } from "../components/course-rating.tsx";
 import { LEVEL_LABELS } from "../components/course-card.tsx";
 import { PageProblem } from "../components/page-problem.tsx";
 import { nextLessonPath, progressPercent } from "../lib/course-progress.ts";
@@ -104,6 +105,8 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
           <IconBooks size={16} aria-hidden="true" />
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
         </Group>
+        <RatingSummary rating={course.rating} />
+        {signedIn && <RateCourse course={course} />}
         {signedIn && course.progress && (
           <div className={classes.heroProgress} data-course-progress={percent}>
             <Group justify="space-between" gap="xs" mb={4}>

@@ -211,6 +211,7 @@ describe("LessonPage", { timeout: 30_000 }, () => {
       chapter_count: 1,
       lesson_count: 1,
       progress: null,
+      rating: { average: null, count: 0, mine: null },
       category: { id: 1, slug: "web", name: "Web", description: "The web." },
       has_access: false,
       chapters: [
