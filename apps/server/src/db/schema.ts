@@ -8,3 +8,4 @@ export * from "../lib/idempotency/schema.ts";
 export * from "../modules/progress/schema.ts";
 export * from "../modules/ledger/schema.ts";
 export * from "../modules/votes/schema.ts";
+export * from "../modules/reports/schema.ts";

@@ -12,6 +12,8 @@ export interface AppEvents {
   "badge.earned": { userId: string; chapterId: number; badgeId: number };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
+  /** A moderator set a report to resolved (PATCH …/reports/:id/status): its reporter is told. */
+  "report.resolved": { reportId: number; reporterId: string; kind: "app" | "lesson" };
 }
 
 export type EventName = keyof AppEvents;

@@ -3,6 +3,7 @@ import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
+import { REPORT_ROUTES } from "../modules/reports/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
 import { USER_ROUTES } from "../modules/users/authz.ts";
 import { AUTH_ROUTES } from "./authz/auth.ts";
@@ -27,5 +28,6 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...USER_ROUTES,
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
+  ...REPORT_ROUTES,
   ...ADMIN_ROUTES,
 ];

@@ -27,6 +27,7 @@ import {
 } from "../modules/learning/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
+import { reportApp, reportLesson } from "../modules/reports/service.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -72,7 +73,15 @@ const user = await createUser(app, { displayName: "Fuzz Hacker" });
 // Admin-only operations are fuzzed as an admin, so their handlers are reached too.
 const admin = await createUser(app, { displayName: "Fuzz Admin" });
 await setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: admin.email, role: "admin" });
-const callerOf = (op: { path: string }): TestUser => (op.path.startsWith("/api/admin/") ? admin : user);
+/** Moderator operations outside /api/admin/, fuzzed as the admin too. */
+const STAFF_OPERATIONS = new Set([
+  "GET /api/users/reports",
+  "GET /api/lessons/reports",
+  "PATCH /api/users/reports/{id}/status",
+  "PATCH /api/lessons/reports/{id}/status",
+]);
+const callerOf = (op: { path: string; key: string }): TestUser =>
+  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) ? admin : user;
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
 const deadToken = await (async () => {
@@ -212,7 +221,18 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "body.providerId": fc.constantFrom("google", "github"),
   "body.provider": fc.constantFrom("google", "github"),
 };
+// Reports for the moderators' status calls to act on (sent by the bystander).
+const bystanderReports = {
+  app: await reportApp(app.ctx.db, bystander.id, { cause: "bug", description: "Fuzz: something is broken." }),
+  lesson: await reportLesson(app.ctx.db, bystander.id, known.lessons[0]!.id, {
+    cause: "other",
+    description: "Fuzz: something is odd.",
+  }),
+};
 const idHints: Record<string, number[]> = {
+  "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
+  "/api/users/reports/{id}/status": [bystanderReports.app.id],
+  "/api/lessons/reports/{id}/status": [bystanderReports.lesson.id],
   "/api/chapters/{id}": known.chapterIds,
   "/api/chapter-badges/{id}": known.badgeIds,
   "/api/lessons/{id}/complete": known.lessons.map((l) => l.id),

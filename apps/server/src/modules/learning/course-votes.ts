@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { castStars } from "../votes/service.ts";
-import { idParam } from "./route-params.ts";
+import { idParam } from "../../lib/id-param.ts";
 import { courses } from "./schema.ts";
 
 const courseKey = z.union([

@@ -26,7 +26,7 @@ import { completeLesson } from "./completion-service.ts";
 import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
 import { createQuizOrder } from "./quiz-order.ts";
-import { idParam } from "./route-params.ts";
+import { idParam } from "../../lib/id-param.ts";
 import { registerContentAssetRoutes } from "./routes-assets.ts";
 import { registerCourseVoteRoutes } from "./course-votes.ts";
 

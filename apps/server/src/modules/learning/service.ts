@@ -1,0 +1,27 @@
+// The learning module's public surface: what other modules may call.
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { lessonById } from "./lesson-lookup.ts";
+import { courses, lessons } from "./schema.ts";
+import { eq } from "drizzle-orm";
+
+export type LessonLink = { id: number; title: string; path: string };
+
+/** A visible lesson's title and page path; 404 ("Lesson not found.") when unknown or removed. */
+export async function visibleLessonLink(db: Db, lessonId: number): Promise<LessonLink> {
+  const { lesson, course } = await lessonById(db, lessonId);
+  return { id: lesson.id, title: lesson.title, path: `/courses/${course.slug}/${lesson.slug}` };
+}
+
+/** Titles and paths of lessons by id (hidden ones too: a report may outlive a lesson's place in the course). */
+export async function lessonLinks(db: Db, ids: number[]): Promise<Map<number, LessonLink>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, lessonSlug: lessons.slug, courseSlug: courses.slug })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(inArray(lessons.id, ids));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, title: r.title, path: `/courses/${r.courseSlug}/${r.lessonSlug}` }]),
+  );
+}
