@@ -320,14 +320,14 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "admin",
     title: "App reports",
-    page: placeholder("App reports", "/app/reports", "Reports sent by users, with their status."),
+    page: "reports/pages/app-reports-page.tsx",
   },
   {
     path: "/lessons/reports",
     layout: "default",
     guard: "admin",
     title: "Lesson reports",
-    page: placeholder("Lesson reports", "/lessons/reports", "Problems reported on lessons, with their status."),
+    page: "reports/pages/lesson-reports-page.tsx",
   },
 ];
 

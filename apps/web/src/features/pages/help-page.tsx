@@ -2,6 +2,7 @@ import { Accordion, Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "./components/page-header.tsx";
 import classes from "./help-page.module.css";
+import { YourReports } from "../reports/components/your-reports.tsx";
 
 const FAQ = [
   {
@@ -103,6 +104,7 @@ export function HelpPage() {
           </section>
         ))}
       </div>
+      <YourReports />
       <Group mt={40} gap="sm">
         <Button component={Link} to="/contact">
           Contact support

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { lessonQueryKey, useLesson } from "../api/get-lesson.ts";
 import { CompletePanel } from "../components/complete-panel.tsx";
 import { LessonNav } from "../components/lesson-nav.tsx";
+import { ReportLesson } from "../components/report-lesson.tsx";
 import { LessonProblem } from "../components/lesson-problem.tsx";
 import { MarkdownContent } from "../components/markdown-content.tsx";
 import { LessonBreadcrumb } from "../components/lesson-breadcrumb.tsx";
@@ -127,6 +128,7 @@ export function LessonPage() {
           onComplete={complete}
         />
         <LessonNav lesson={lesson} />
+        <ReportLesson lesson={lesson} />
       </article>
     );
   }

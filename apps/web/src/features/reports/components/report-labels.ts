@@ -1,0 +1,17 @@
+import { REPORT_CAUSES, REPORT_STATUS_LABELS, type Report, type ReportStatus } from "@neonlab/shared/schemas/reports";
+
+export const STATUS_COLORS: Record<ReportStatus, string> = {
+  open: "yellow",
+  in_review: "cyan",
+  resolved: "neon",
+  dismissed: "gray",
+};
+
+/** The cause's label as the dialog showed it (the stored key when the list has changed since). */
+export const causeLabel = (report: Pick<Report, "kind" | "cause">) =>
+  (REPORT_CAUSES[report.kind] as Record<string, string>)[report.cause] ?? report.cause;
+
+export const statusLabel = (status: ReportStatus) => REPORT_STATUS_LABELS[status];
+
+export const reportDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
