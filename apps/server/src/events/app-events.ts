@@ -12,6 +12,19 @@ export interface AppEvents {
   "badge.earned": { userId: string; chapterId: number; badgeId: number };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
+  /** A connection request was sent (POST /api/users/connections). */
+  "connection.requested": ConnectionPair;
+  /** The receiver accepted it (once, whatever the concurrency). */
+  "connection.accepted": ConnectionPair;
+  /** The receiver declined it. */
+  "connection.declined": ConnectionPair;
+  /** The sender cancelled it, or a block ended it. */
+  "connection.cancelled": ConnectionPair;
+  /** A connection was removed by either side (or ended by a block). */
+  "connection.removed": ConnectionPair;
 }
+
+/** The two ends of a connection request: who sent it, who received it. */
+export type ConnectionPair = { senderId: string; receiverId: string };
 
 export type EventName = keyof AppEvents;

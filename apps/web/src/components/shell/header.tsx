@@ -13,6 +13,11 @@ import { UserStats } from "./user-stats.tsx";
 // The account menu and the mobile drawer pull in popover code; they load when first needed.
 const UserMenu = lazy(() => import("./user-menu.tsx").then((m) => ({ default: m.UserMenu })));
 const MobileNav = lazy(() => import("./mobile-nav.tsx").then((m) => ({ default: m.MobileNav })));
+const NotificationBell = lazy(() =>
+  import("../../features/notifications/components/notification-bell.tsx").then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 export type HeaderVariant = "full" | "compact";
 
@@ -37,6 +42,9 @@ export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
     status === "signed-in" && profile ? (
       <Group gap="sm" wrap="nowrap">
         <UserStats profile={profile} />
+        <Suspense fallback={null}>
+          <NotificationBell profile={profile} />
+        </Suspense>
         <Suspense fallback={<AvatarPlaceholder profile={profile} />}>
           <UserMenu profile={profile} onSignOut={handleSignOut} />
         </Suspense>
