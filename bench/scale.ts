@@ -11,6 +11,7 @@ import pg from "pg";
 import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
+import * as notif from "./scale-notifications.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const sizes = (process.env.BENCH_SCALE_SIZES ?? "10000,100000,1000000").split(",").map(Number);
@@ -36,6 +37,8 @@ const routes: Route[] = [
   { id: "history newest 200", url: "/api/users/history?limit=200", signedIn: true },
   // Its url gets the `before` cursor of entry 1,000 once the data is seeded.
   { id: DEEP_PAGE, url: "/api/users/history?limit=50", signedIn: true },
+  ...notif.NOTIFICATION_ROUTES,
+  { id: notif.NOTIFICATIONS_DEEP, url: "/api/notifications", signedIn: true },
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -103,6 +106,7 @@ async function seedRange(client: pg.Client, from: number, to: number) {
     from ${series}`);
   await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
     select ${owner}, 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await notif.seedNotificationRange(client, from, to);
 }
 
 /** The signed-in user with a session and ME_ROWS rows in each list. */
@@ -133,6 +137,7 @@ async function seedMe(client: pg.Client): Promise<string> {
     select '${ME}', 'lesson_completed', 'Completed the lesson Mine ' || g, null, ${eventTime("g")} from ${series}`);
   await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
     select '${ME}', 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await notif.seedOwnNotifications(client, ME, ME_ROWS);
   return token;
 }
 
@@ -143,6 +148,7 @@ async function seedMe(client: pg.Client): Promise<string> {
 async function rebuildAggregates(client: pg.Client) {
   const has = async (table: string) =>
     (await client.query("select to_regclass($1) is not null as ok", [table])).rows[0].ok as boolean;
+  if (await has("notification_counters")) await notif.rebuildNotificationCounters(client);
   if (await has("xp_weekly")) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
@@ -172,6 +178,7 @@ const BULK_TABLES = [
   "xp_weekly",
   "xp_totals_histogram",
   "xp_weekly_histogram",
+  "notifications",
 ];
 
 /**
@@ -367,6 +374,15 @@ export async function runScale() {
       const seedSeconds = (performance.now() - started) / 1000;
       await checkOwnRank(app, url, token);
       await pointDeepPage(app, token);
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      routes.find((r) => r.id === notif.NOTIFICATIONS_DEEP)!.url = await notif.notificationsDeepUrl(
+        app,
+        token,
+        check,
+        ME,
+      );
+      await check.end();
       const stats = await measureRoutes(app, token);
       const result = { size, seedSeconds, routes: stats };
       printSize(result);

@@ -70,7 +70,7 @@ export const notificationsQuerySchema = z.object({
     .number({ error: "before must be a notification id" })
     .int("before must be a notification id")
     .positive("before must be a notification id")
-    .max(2 ** 53)
+    .max(2 ** 31 - 1, "before must be a notification id")
     .optional(),
 });
 
