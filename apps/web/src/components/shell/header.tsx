@@ -40,7 +40,7 @@ export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
 
   const account =
     status === "signed-in" && profile ? (
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <UserStats profile={profile} />
         <Suspense fallback={null}>
           <NotificationBell profile={profile} />

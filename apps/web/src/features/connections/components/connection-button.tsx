@@ -31,9 +31,9 @@ export function ConnectionButton({ userId }: { userId: string }) {
   if (relationship.isError || relationship.data === "self") return null;
   const { state, choices } = CHOICES[relationship.data];
   return (
-    <Group gap="xs" data-relationship={relationship.data} wrap="nowrap">
+    <Group gap="xs" data-relationship={relationship.data} wrap="wrap">
       {state && (
-        <Text size="sm" c="dimmed" component="span">
+        <Text size="sm" c="dimmed" component="span" style={{ whiteSpace: "nowrap" }}>
           {relationship.data === "connected" && <IconUserCheck size={16} aria-hidden="true" />} {state}
           {choices.length > 0 && " —"}
         </Text>

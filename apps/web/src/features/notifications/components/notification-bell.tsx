@@ -43,15 +43,15 @@ export function NotificationBell({ profile }: { profile: OwnProfile }) {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator
-          label={countLabel(count)}
-          size={18}
-          color="magenta"
-          disabled={count === 0}
-          offset={4}
-          data-unread={count}
-        >
+      <Indicator
+        label={countLabel(count)}
+        size={18}
+        color="magenta"
+        disabled={count === 0}
+        offset={4}
+        data-unread={count}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -61,8 +61,8 @@ export function NotificationBell({ profile }: { profile: OwnProfile }) {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
         <Group justify="space-between" px="sm" py="xs">
           <Text fw={700}>Notifications</Text>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { Notification } from "@neonlab/shared/schemas/community";
 import { IconBell } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
@@ -47,9 +47,10 @@ export function NotificationItem({
           {!n.actor && <IconBell size={18} />}
         </Avatar>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <UnstyledButton onClick={open} aria-label={`${notificationText(n)}${n.read ? "" : " (unread)"}`}>
+          <UnstyledButton onClick={open}>
             <Text size="sm" fw={n.read ? 400 : 600}>
               {notificationText(n)}
+              {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
             </Text>
             <Text size="xs" c="dimmed">
               {when.format(new Date(n.created_at))}
