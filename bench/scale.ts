@@ -95,17 +95,17 @@ async function seedRange(client: pg.Client, from: number, to: number) {
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g || '@bench.test', true from ${series}`);
   await client.query(`insert into profiles (id, display_name, username, editor_preferences, xp)
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g, '${editor}'::jsonb, ${xp} from ${series}`);
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'xp', 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'neonbits', 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
     from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select ${owner}, 'lesson_completed', 'Completed the lesson Bench ' || g, '/courses/bench/lesson-' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select ${owner}, 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedNotificationRange(client, from, to);
 }
 
@@ -129,14 +129,14 @@ async function seedMe(client: pg.Client): Promise<string> {
   // Two rows this week (about a median week), the rest spread over the 12 weeks before.
   const eventTime = (g: string) =>
     `case when ${g} <= 2 then now() - interval '1 minute' * ${g} else ${olderTime(g)} end`;
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'xp', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'neonbits', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select '${ME}', 'lesson_completed', 'Completed the lesson Mine ' || g, null, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select '${ME}', 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'streak', 1, 'streak_extended', 'me:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedOwnNotifications(client, ME, ME_ROWS);
   return token;
 }
@@ -153,7 +153,7 @@ async function rebuildAggregates(client: pg.Client) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
       select user_id, (date_trunc('week', created_at at time zone 'UTC'))::date, sum(amount)::int
-      from xp_events group by 1, 2`);
+      from ledger where kind = 'xp' group by 1, 2`);
   }
   if (await has("xp_totals_histogram")) {
     await client.query("truncate xp_totals_histogram");
@@ -171,10 +171,8 @@ async function rebuildAggregates(client: pg.Client) {
 const BULK_TABLES = [
   "users",
   "profiles",
-  "xp_events",
-  "neonbits_ledger",
+  "ledger",
   "user_activities",
-  "streak_events",
   "xp_weekly",
   "xp_totals_histogram",
   "xp_weekly_histogram",
@@ -286,7 +284,7 @@ async function checkOwnRank(app: App, url: string, token: string) {
     ).rows[0].n;
     const expectedWeek = (
       await client.query(
-        `with w as (select user_id, sum(amount) as xp from xp_events where created_at >= $2 group by user_id)
+        `with w as (select user_id, sum(amount) as xp from ledger where kind = 'xp' and created_at >= $2 group by user_id)
          select count(*)::int + 1 as n from w where xp > coalesce((select xp from w where user_id = $1), 0)`,
         [ME, week.since],
       )
