@@ -69,5 +69,5 @@ CREATE UNIQUE INDEX "connections_pair_idx" ON "connections" USING btree (least("
 CREATE INDEX "connections_sender_idx" ON "connections" USING btree ("sender_id","status");--> statement-breakpoint
 CREATE INDEX "connections_receiver_idx" ON "connections" USING btree ("receiver_id","status");--> statement-breakpoint
 CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");--> statement-breakpoint
-CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id");

@@ -20,7 +20,11 @@ export const notifications = pgTable(
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.id.desc()), index("notifications_actor_idx").on(t.actorId)],
+  (t) => [
+    // Ascending: read backwards it serves ORDER BY id DESC (a DESC NULLS LAST index would not).
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_actor_idx").on(t.actorId),
+  ],
 );
 
 /** Exact totals per user, changed in the transaction of every insert, delete and read (no count(*)). */
