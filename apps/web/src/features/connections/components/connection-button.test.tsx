@@ -15,7 +15,7 @@ describe("ConnectionButton", () => {
     mockGet("/api/users/relationship", relationshipSchema, () => ({ relationship: state }));
     const sent = mockApi("POST", "/api/users/connections", connectionActionResultSchema, () => {
       state = "outgoing";
-      return { message: MESSAGES.connectionSent, relationship: "outgoing" };
+      return { message: MESSAGES.connectionSent, relationship: "outgoing" as const };
     });
     renderApp(<ConnectionButton userId={FRIEND} />);
     await userEvent.click(await screen.findByRole("button", { name: "Connect" }));
