@@ -68,11 +68,20 @@ test("A asks to connect, B's bell rings live, B accepts from the bell, both see 
   await expect(b.locator(`[data-person="${ada.username}"]`)).toBeVisible();
   await saveScreenshot(b, "community-connections-after-dark-1280");
 
-  // Refused with the spec's failure toast and the reason.
   await visit(b, `/profile/${ada.username}`);
   await b.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(toast(b, "Connection removed")).toBeVisible();
   await expect(b.getByRole("button", { name: "Connect", exact: true })).toBeVisible();
+
+  // B blocks A (after confirming); A's request is then refused with the spec's failure toast and the reason.
+  await b.getByRole("button", { name: "Block", exact: true }).click();
+  const confirm = b.getByRole("dialog", { name: "Block this user?" });
+  await confirm.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(toast(b, "User blocked")).toBeVisible();
+  await expect(b.locator("[data-relationship=blocked]")).toContainText("Blocked");
+  await visit(a, `/profile/${bob.username}`);
+  await a.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(toast(a, "Failed to add connection")).toContainText("does not accept connection requests from you");
   await a.context().close();
   await b.context().close();
 });

@@ -17,7 +17,7 @@ describe("ConnectionButton", () => {
       state = "outgoing";
       return { message: MESSAGES.connectionSent, relationship: "outgoing" as const };
     });
-    renderApp(<ConnectionButton userId={FRIEND} />);
+    renderApp(<ConnectionButton userId={FRIEND} name="Ada" />);
     await userEvent.click(await screen.findByRole("button", { name: "Connect" }));
     expect((await screen.findAllByText(MESSAGES.connectionSent)).length).toBeGreaterThan(0);
     expect(sent[0]?.query.get("friendId")).toBe(FRIEND);
@@ -32,7 +32,7 @@ describe("ConnectionButton", () => {
       statusMessage: "Not Found",
       message: "There is no pending request from this user (it may have been cancelled).",
     });
-    renderApp(<ConnectionButton userId={FRIEND} />);
+    renderApp(<ConnectionButton userId={FRIEND} name="Ada" />);
     expect(await screen.findByRole("button", { name: "Decline" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Accept" }));
     await waitFor(() => expect(screen.getAllByText(MESSAGES.acceptConnectionFailed).length).toBeGreaterThan(0));
@@ -41,7 +41,7 @@ describe("ConnectionButton", () => {
 
   it("shows Connected — Remove for a connection and nothing for oneself", async () => {
     mockGet("/api/users/relationship", relationshipSchema, { relationship: "connected" });
-    renderApp(<ConnectionButton userId={FRIEND} />);
+    renderApp(<ConnectionButton userId={FRIEND} name="Ada" />);
     expect(await screen.findByRole("button", { name: "Remove" })).toBeTruthy();
     expect(screen.getByText(/Connected/)).toBeTruthy();
   });

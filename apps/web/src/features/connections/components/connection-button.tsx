@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text } from "@mantine/core";
 import type { Relationship } from "@neonlab/shared/schemas/community";
-import { IconCheck, IconUserCheck, IconUserPlus, IconX } from "@tabler/icons-react";
+import { IconBan, IconCheck, IconUserCheck, IconUserPlus, IconX } from "@tabler/icons-react";
+import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { type ConnectionAction, useConnectionAction, useRelationship } from "../api/connections.ts";
 
 type Choice = { action: ConnectionAction; label: string; variant?: string; color?: string; icon?: React.ReactNode };
@@ -23,8 +24,10 @@ const CHOICES: Record<Exclude<Relationship, "self">, { state?: string; choices: 
   blocked: { state: "Blocked", choices: [{ action: "unblock", label: "Unblock", variant: "default" }] },
 };
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** The connection control on another user's profile (signed in only). */
-export function ConnectionButton({ userId }: { userId: string }) {
+export function ConnectionButton({ userId, name }: { userId: string; name: string }) {
   const relationship = useRelationship(userId, true);
   const run = useConnectionAction();
   if (relationship.isPending) return <Loader size="xs" aria-label="Loading the connection" />;
@@ -52,6 +55,26 @@ export function ConnectionButton({ userId }: { userId: string }) {
           {choice.label}
         </Button>
       ))}
+      {relationship.data !== "blocked" && (
+        <Button
+          size="sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconBan size={16} />}
+          disabled={run.isPending}
+          onClick={async () => {
+            const confirmed = await openConfirmDialog({
+              title: "Block this user?",
+              message: `Blocking ends any connection or request between you and ${escapeHtml(name)}, refuses their requests and hides them from your lists. You can unblock them later.`,
+              confirmLabel: "Block",
+              confirmColor: "red",
+            });
+            if (confirmed) run.mutate({ action: "block", userId });
+          }}
+        >
+          Block
+        </Button>
+      )}
     </Group>
   );
 }

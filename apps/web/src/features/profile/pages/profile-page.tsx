@@ -131,7 +131,7 @@ export function ProfilePage() {
             </Button>
             {!own && session.status === "signed-in" && (
               <Suspense fallback={null}>
-                <ConnectionButton userId={data.id} />
+                <ConnectionButton userId={data.id} name={data.display_name} />
               </Suspense>
             )}
             {own && (
