@@ -9,7 +9,7 @@ export interface AppEvents {
   /** A learner completed a lesson for the first time (POST /api/lessons/:id/complete). */
   "lesson.completed": { userId: string; lessonId: number; courseId: number; xpAwarded: number };
   /** That completion finished a chapter: its badge is the learner's. */
-  "badge.earned": { userId: string; chapterId: number; badgeId: number };
+  "badge.earned": { userId: string; chapterId: number; badgeId: number; badgeName: string };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
   /** A connection request was sent (POST /api/users/connections). */

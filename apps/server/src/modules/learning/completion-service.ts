@@ -113,7 +113,13 @@ export async function completeLesson(
     const chapterDone = chapter !== null;
     const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
     await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
-    if (chapterDone) await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
+    if (chapterDone)
+      await publish("badge.earned", {
+        userId,
+        chapterId: ctx.chapter.id,
+        badgeId: ctx.badge.id,
+        badgeName: ctx.badge.name,
+      });
     if (courseDone) await publish("course.completed", { userId, courseId: course.id });
     return {
       lessonId,

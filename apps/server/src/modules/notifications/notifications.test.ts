@@ -108,8 +108,10 @@ describe("notifications", async () => {
 
   it("a badge earned (the existing event) becomes a notification", async () => {
     const user = await createUser(app);
-    await app.ctx.transaction(({ publish }) => publish("badge.earned", { userId: user.id, chapterId: 1, badgeId: 7 }));
+    await app.ctx.transaction(({ publish }) =>
+      publish("badge.earned", { userId: user.id, chapterId: 1, badgeId: 7, badgeName: "File Wrangler" }),
+    );
     const list = (await get(user, "/api/notifications")).json();
-    expect(list.items[0]).toMatchObject({ kind: "badge_earned", data: { badge_id: 7 } });
+    expect(list.items[0]).toMatchObject({ kind: "badge_earned", data: { badge_id: 7, badge_name: "File Wrangler" } });
   });
 });

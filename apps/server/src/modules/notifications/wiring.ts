@@ -86,6 +86,6 @@ export function wireNotifications(ctx: Wiring) {
     userId: e.userId,
     kind: "badge_earned",
     subject: `badge:${e.badgeId}`,
-    data: { badge_id: e.badgeId, chapter_id: e.chapterId },
+    data: { badge_id: e.badgeId, chapter_id: e.chapterId, badge_name: e.badgeName },
   }));
 }

@@ -27,7 +27,9 @@ export function notificationText(n: Notification): string {
     case "blog_rejected":
       return "Your blog post was not approved.";
     case "badge_earned":
-      return "You earned a new badge.";
+      return typeof n.data.badge_name === "string"
+        ? `You earned the ${n.data.badge_name} badge.`
+        : "You earned a new badge.";
     case "referral_joined":
       return `${who} joined NeonLab through your invite.`;
     case "report_resolved":
