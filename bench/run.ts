@@ -302,10 +302,13 @@ const run =
     ? () => import("./scale.ts").then((m) => m.runScale())
     : mode === "faults"
       ? () => import("./faults.ts").then((m) => m.runFaults())
-      : main;
-if (mode && mode !== "scale" && mode !== "faults") {
+      : // `npm run bench -- sockets`: 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
+        mode === "sockets"
+        ? () => import("./sockets.ts").then((m) => m.runSockets())
+        : main;
+if (mode && !["scale", "faults", "sockets"].includes(mode)) {
   console.error(
-    `unknown bench "${mode}": use \`npm run bench\`, \`npm run bench -- scale\` or \`npm run bench -- faults\``,
+    `unknown bench "${mode}": use \`npm run bench\`, \`npm run bench -- scale\`, \`-- faults\` or \`-- sockets\``,
   );
   process.exit(1);
 }

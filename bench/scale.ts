@@ -11,6 +11,7 @@ import pg from "pg";
 import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
+import * as notif from "./scale-notifications.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const sizes = (process.env.BENCH_SCALE_SIZES ?? "10000,100000,1000000").split(",").map(Number);
@@ -36,6 +37,8 @@ const routes: Route[] = [
   { id: "history newest 200", url: "/api/users/history?limit=200", signedIn: true },
   // Its url gets the `before` cursor of entry 1,000 once the data is seeded.
   { id: DEEP_PAGE, url: "/api/users/history?limit=50", signedIn: true },
+  ...notif.NOTIFICATION_ROUTES,
+  { id: notif.NOTIFICATIONS_DEEP, url: "/api/notifications", signedIn: true },
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -92,17 +95,18 @@ async function seedRange(client: pg.Client, from: number, to: number) {
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g || '@bench.test', true from ${series}`);
   await client.query(`insert into profiles (id, display_name, username, editor_preferences, xp)
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g, '${editor}'::jsonb, ${xp} from ${series}`);
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'xp', 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'neonbits', 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
     from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select ${owner}, 'lesson_completed', 'Completed the lesson Bench ' || g, '/courses/bench/lesson-' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select ${owner}, 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await notif.seedNotificationRange(client, from, to);
 }
 
 /** The signed-in user with a session and ME_ROWS rows in each list. */
@@ -125,14 +129,15 @@ async function seedMe(client: pg.Client): Promise<string> {
   // Two rows this week (about a median week), the rest spread over the 12 weeks before.
   const eventTime = (g: string) =>
     `case when ${g} <= 2 then now() - interval '1 minute' * ${g} else ${olderTime(g)} end`;
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'xp', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'neonbits', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select '${ME}', 'lesson_completed', 'Completed the lesson Mine ' || g, null, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select '${ME}', 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'streak', 1, 'streak_extended', 'me:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await notif.seedOwnNotifications(client, ME, ME_ROWS);
   return token;
 }
 
@@ -143,11 +148,12 @@ async function seedMe(client: pg.Client): Promise<string> {
 async function rebuildAggregates(client: pg.Client) {
   const has = async (table: string) =>
     (await client.query("select to_regclass($1) is not null as ok", [table])).rows[0].ok as boolean;
+  if (await has("notification_counters")) await notif.rebuildNotificationCounters(client);
   if (await has("xp_weekly")) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
       select user_id, (date_trunc('week', created_at at time zone 'UTC'))::date, sum(amount)::int
-      from xp_events group by 1, 2`);
+      from ledger where kind = 'xp' group by 1, 2`);
   }
   if (await has("xp_totals_histogram")) {
     await client.query("truncate xp_totals_histogram");
@@ -165,13 +171,12 @@ async function rebuildAggregates(client: pg.Client) {
 const BULK_TABLES = [
   "users",
   "profiles",
-  "xp_events",
-  "neonbits_ledger",
+  "ledger",
   "user_activities",
-  "streak_events",
   "xp_weekly",
   "xp_totals_histogram",
   "xp_weekly_histogram",
+  "notifications",
 ];
 
 /**
@@ -279,7 +284,7 @@ async function checkOwnRank(app: App, url: string, token: string) {
     ).rows[0].n;
     const expectedWeek = (
       await client.query(
-        `with w as (select user_id, sum(amount) as xp from xp_events where created_at >= $2 group by user_id)
+        `with w as (select user_id, sum(amount) as xp from ledger where kind = 'xp' and created_at >= $2 group by user_id)
          select count(*)::int + 1 as n from w where xp > coalesce((select xp from w where user_id = $1), 0)`,
         [ME, week.since],
       )
@@ -367,6 +372,15 @@ export async function runScale() {
       const seedSeconds = (performance.now() - started) / 1000;
       await checkOwnRank(app, url, token);
       await pointDeepPage(app, token);
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      routes.find((r) => r.id === notif.NOTIFICATIONS_DEEP)!.url = await notif.notificationsDeepUrl(
+        app,
+        token,
+        check,
+        ME,
+      );
+      await check.end();
       const stats = await measureRoutes(app, token);
       const result = { size, seedSeconds, routes: stats };
       printSize(result);

@@ -25,8 +25,10 @@ import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { connectionRoutes } from "./modules/connections/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -177,6 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     learningRoutes,
     progressRoutes,
     reportRoutes,
+    connectionRoutes,
+    notificationRoutes,
     adminRoutes,
   ]) {
     await app.register(plugin, { ctx });

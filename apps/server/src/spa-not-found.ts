@@ -51,7 +51,8 @@ const CHECKS: ExistenceCheck[] = [
     },
   },
   {
-    pattern: /^\/profile\/([^/]+)$/,
+    // A learner's profile or connections (an old username counts: the page redirects to the current one).
+    pattern: /^\/(?:profile|connections)\/([^/]+)$/,
     exists: async (app, [username]) => !missing((await app.inject(`/api/profiles/${username}`)).statusCode),
   },
 ];

@@ -256,6 +256,40 @@ describe.skipIf(missing.length > 0)("two instances on one database and one Redis
     expect(answers.filter((a) => a.status === 403)).toHaveLength(10 - CODE_MAX_WRONG_TRIES);
   });
 
+  it("a connection request made on A rings the receiver's bell on B (a notification over the Redis adapter)", async () => {
+    const { A, B } = urls();
+    const [sender, receiver] = [await createUser(A), await createUser(B)];
+    const socket: Socket = connect(B, {
+      auth: { token: receiver.token },
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((ok, fail) => {
+        socket.once("connect", () => ok());
+        socket.once("connect_error", fail);
+      });
+      const rang = new Promise<{ kind: string }>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error("no notification on B within 5 s")), 5_000);
+        socket.once("notification", (payload: { kind: string }) => {
+          clearTimeout(timer);
+          ok(payload);
+        });
+      });
+      const sent = await call(A, `/api/users/connections?friendId=${receiver.id}`, {
+        method: "POST",
+        token: sender.token,
+      });
+      expect(sent.status).toBe(200);
+      expect((await rang).kind).toBe("connection_request");
+      const count = await call(B, "/api/notifications/unread-count", { token: receiver.token });
+      expect(count.body).toEqual({ unread: 1 });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it("a realtime event emitted on A reaches a socket connected to B", async () => {
     const { A, B } = urls();
     const user = await createUser(A);

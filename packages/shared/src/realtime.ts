@@ -12,13 +12,17 @@ export const NOTIFICATION_KINDS = [
   "badge_earned",
   "referral_joined",
   "report_resolved",
+  "giveaway_won",
+  "subscription_changed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Events the server emits; each value is the listener's signature. */
 export interface ServerToClientEvents {
   /** Something happened that concerns the user (a connection request, a badge…). */
-  notification: (payload: { kind: NotificationKind }) => void;
+  notification: (payload: { kind: NotificationKind; id?: number }) => void;
+  /** A notification was removed (its connection request was accepted, declined or cancelled). */
+  "notification:removed": (payload: { id: number }) => void;
 }
 
 /** Events the client emits: none yet (the client only listens). */

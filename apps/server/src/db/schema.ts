@@ -9,3 +9,5 @@ export * from "../modules/progress/schema.ts";
 export * from "../modules/ledger/schema.ts";
 export * from "../modules/votes/schema.ts";
 export * from "../modules/reports/schema.ts";
+export * from "../modules/connections/schema.ts";
+export * from "../modules/notifications/schema.ts";

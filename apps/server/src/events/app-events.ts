@@ -9,11 +9,24 @@ export interface AppEvents {
   /** A learner completed a lesson for the first time (POST /api/lessons/:id/complete). */
   "lesson.completed": { userId: string; lessonId: number; courseId: number; xpAwarded: number };
   /** That completion finished a chapter: its badge is the learner's. */
-  "badge.earned": { userId: string; chapterId: number; badgeId: number };
+  "badge.earned": { userId: string; chapterId: number; badgeId: number; badgeName: string };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
   /** A moderator set a report to resolved (PATCH …/reports/:id/status): its reporter is told. */
   "report.resolved": { reportId: number; reporterId: string; kind: "app" | "lesson" };
+  /** A connection request was sent (POST /api/users/connections). */
+  "connection.requested": ConnectionPair;
+  /** The receiver accepted it (once, whatever the concurrency). */
+  "connection.accepted": ConnectionPair;
+  /** The receiver declined it. */
+  "connection.declined": ConnectionPair;
+  /** The sender cancelled it, or a block ended it. */
+  "connection.cancelled": ConnectionPair;
+  /** A connection was removed by either side (or ended by a block). */
+  "connection.removed": ConnectionPair;
 }
+
+/** The two ends of a connection request: who sent it, who received it. */
+export type ConnectionPair = { senderId: string; receiverId: string };
 
 export type EventName = keyof AppEvents;

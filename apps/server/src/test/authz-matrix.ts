@@ -1,6 +1,8 @@
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
+import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
+import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
 import { REPORT_ROUTES } from "../modules/reports/authz.ts";
@@ -30,4 +32,6 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...PROGRESS_ROUTES,
   ...REPORT_ROUTES,
   ...ADMIN_ROUTES,
+  ...CONNECTION_ROUTES,
+  ...NOTIFICATION_ROUTES,
 ];

@@ -28,6 +28,8 @@ import {
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
+import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
+import { createNotification } from "../modules/notifications/service.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -103,6 +105,29 @@ const bystanderProfile = async () =>
 const bystanderBefore = await bystanderProfile();
 
 const db = app.ctx.db;
+// Users the fuzzing user stands with in each state, so every connection call can succeed once.
+const [friendNew, friendOut, friendAccept, friendDecline, friendConnected] = await Promise.all(
+  ["New", "Out", "Accept", "Decline", "Connected"].map((name) => makeStranger(db, `Friend ${name}`)),
+);
+await connect(db, user.id, friendOut, "pending");
+await connect(db, friendAccept, user.id, "pending");
+await connect(db, friendDecline, user.id, "pending");
+await connect(db, user.id, friendConnected, "accepted");
+const ownNotifications = await Promise.all(
+  [1, 2, 3].map(
+    async (n) =>
+      (await createNotification(db, { userId: user.id, kind: "badge_earned", subject: `fuzz:${n}` }))?.id ?? 0,
+  ),
+);
+/** `?friendId=` per operation: the one friend it can act on, the caller, a bystander. */
+const friendHints: Record<string, string[]> = {
+  "POST /api/users/connections": [friendNew, bystander.id],
+  "DELETE /api/users/cancel-connection-request": [friendOut, bystander.id],
+  "PATCH /api/users/accept-connection-request": [friendAccept, bystander.id],
+  "DELETE /api/users/decline-connection-request": [friendDecline, bystander.id],
+  "DELETE /api/users/connections": [friendConnected, bystander.id],
+  "GET /api/users/relationship": [friendConnected, bystander.id],
+};
 const known = {
   categoryIds: (await db.select({ id: courseCategories.id }).from(courseCategories)).map((r) => r.id),
   courses: await db.select({ id: courses.id, slug: courses.slug }).from(courses),
@@ -238,6 +263,7 @@ const idHints: Record<string, number[]> = {
   "/api/lessons/{id}/complete": known.lessons.map((l) => l.id),
   "/api/lessons/{id}/quizes/{quizId}/complete": known.lessons.map((l) => l.id),
   "/api/lessons/{id}/reflections/{reflectionId}/complete": known.lessons.map((l) => l.id),
+  "/api/notifications/{id}/read": ownNotifications,
 };
 /** Path parameters that only make sense together (a quiz of that lesson, a lesson of that course…). */
 const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
@@ -260,6 +286,8 @@ function hintsFor(op: Operation): Hints {
       const ids = idHints[op.path];
       return ids?.length ? fc.constantFrom(...ids) : undefined;
     }
+    const friends = friendHints[op.key];
+    if (location === "query.friendId" && friends) return fc.constantFrom(...friends, user.id);
     return commonHints[location];
   };
 }

@@ -175,6 +175,13 @@ export const ROUTES: RouteSpec[] = [
     title: "Profile",
     page: "profile/pages/profile-page.tsx",
   },
+  {
+    path: "/connections/:username",
+    layout: "default",
+    guard: "public",
+    title: "Connections",
+    page: "connections/pages/connections-page.tsx",
+  },
 
   // not built yet: designed placeholders in their layouts
   {
@@ -257,13 +264,6 @@ export const ROUTES: RouteSpec[] = [
     guard: "public",
     title: "Hack live site",
     page: placeholder("The hack live view", "/hack/view", "A shared hack running in a sandbox."),
-  },
-  {
-    path: "/connections/:username",
-    layout: "default",
-    guard: "private",
-    title: "Connections",
-    page: placeholder("Connections", "/connections", "Friends on NeonLab: requests, accepted and pending."),
   },
   {
     path: "/shop",

@@ -6,6 +6,31 @@ import type { Socket } from "socket.io-client";
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
+
+type Listener = { event: string; handler: (...args: never[]) => void };
+/** Listeners kept across connections: attached to the socket now and to every later one. */
+const listeners = new Set<Listener>();
+const attach = (target: AppSocket, l: Listener) =>
+  (target as unknown as { on: (e: string, h: Listener["handler"]) => void }).on(l.event, l.handler);
+const detach = (target: AppSocket, l: Listener) =>
+  (target as unknown as { off: (e: string, h: Listener["handler"]) => void }).off(l.event, l.handler);
+
+/**
+ * Listens to a server event (or "connect", which also fires on every reconnection) on the current socket
+ * and on any later one (sign-in again); returns the unsubscribe.
+ */
+export function onSocketEvent<E extends keyof ServerToClientEvents | "connect">(
+  event: E,
+  handler: E extends keyof ServerToClientEvents ? ServerToClientEvents[E] : () => void,
+): () => void {
+  const listener: Listener = { event, handler: handler as Listener["handler"] };
+  listeners.add(listener);
+  if (socket) attach(socket, listener);
+  return () => {
+    listeners.delete(listener);
+    if (socket) detach(socket, listener);
+  };
+}
 /** Bumped by every connect and disconnect, so a connection whose code arrives late is not opened. */
 let generation = 0;
 
@@ -28,6 +53,7 @@ export async function connectSocket(token: string): Promise<AppSocket | null> {
     timeout: SOCKET_OPTIONS.timeout,
     transports: ["websocket", "polling"],
   });
+  for (const listener of listeners) attach(socket, listener);
   return socket;
 }
 

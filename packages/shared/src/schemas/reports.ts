@@ -18,8 +18,21 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** What a report is about, per kind, with the label the dialog shows. */
 export const REPORT_CAUSES = {
-  app: { bug: "Something is broken", account: "My account or sign-in", payment: "Payments", abuse: "Abuse or spam", idea: "An idea", other: "Something else" },
-  lesson: { mistake: "A mistake in the lesson", quiz: "A quiz answer looks wrong", unclear: "Hard to follow", broken: "A broken link or image", other: "Something else" },
+  app: {
+    bug: "Something is broken",
+    account: "My account or sign-in",
+    payment: "Payments",
+    abuse: "Abuse or spam",
+    idea: "An idea",
+    other: "Something else",
+  },
+  lesson: {
+    mistake: "A mistake in the lesson",
+    quiz: "A quiz answer looks wrong",
+    unclear: "Hard to follow",
+    broken: "A broken link or image",
+    other: "Something else",
+  },
 } as const satisfies Record<ReportKind, Record<string, string>>;
 
 export const REPORT_DESCRIPTION_MIN = 10;

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
 import type { EventBus } from "../../events/event-bus.ts";
-import type { RunInTransaction } from "../../transaction.ts";
+import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
 import { chapterLessonsLeft, openQuiz, openReflection, qualified } from "./completion-counts.ts";
@@ -127,8 +127,7 @@ function completeLocked(
     const chapterDone = chapter !== null;
     const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
     await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
-    if (chapterDone) await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
-    if (courseDone) await publish("course.completed", { userId, courseId: course.id });
+    if (chapterDone) await announceChapter(publish, userId, ctx, courseDone);
     return {
       lessonId,
       xpAwarded: xpGiven ? lesson.xp : 0,
@@ -208,6 +207,13 @@ async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
   return inserted;
 }
 
+/** badge.earned, and course.completed when the chapter finished the course. */
+async function announceChapter(publish: Tx["publish"], userId: string, ctx: LessonContext, courseDone: boolean) {
+  const { chapter, badge, course } = ctx;
+  await publish("badge.earned", { userId, chapterId: chapter.id, badgeId: badge.id, badgeName: badge.name });
+  if (courseDone) await publish("course.completed", { userId, courseId: course.id });
+}
+
 /** The chapter's badge (and the course) for a completion written by the one-call path. */
 function finishChapter(
   transaction: RunInTransaction,
@@ -220,8 +226,7 @@ function finishChapter(
     const chapter = await completeChapter(tx, userId, ctx);
     if (!chapter) return result;
     const courseDone = chapter.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
-    await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
-    if (courseDone) await publish("course.completed", { userId, courseId: ctx.course.id });
+    await announceChapter(publish, userId, ctx, courseDone);
     return {
       ...result,
       chapterCompleted: presentBadge(ctx.badge),

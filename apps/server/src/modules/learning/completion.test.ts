@@ -150,6 +150,10 @@ describe("lesson completion", async () => {
     await completeLessonApi(app, user, ids.moving);
     expect(mine()).toEqual(["lesson", "lesson", "badge", "lesson", "lesson", "badge", "course"]);
     expect(seen.find((e) => e.name === "lesson" && e.userId === user.id)?.id).toBe(ids.first);
+    // Each badge is a notification (modules/notifications), named.
+    const notified = (await app.inject({ url: "/api/notifications", headers: user.headers })).json();
+    expect(notified.items.map((n: { kind: string }) => n.kind)).toEqual(["badge_earned", "badge_earned"]);
+    expect(notified.items[1].data.badge_name).toEqual(expect.any(String));
   });
 
   it("completes premium lessons for users with access", async () => {

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
 import { users } from "../accounts/schema.ts";
-import { hasAccess, type ProfileRow, profileRows } from "../profiles/service.ts";
+import { findUserByUsername, hasAccess, type ProfileRow, profileRows } from "../profiles/service.ts";
 import { displayedStreakCount, streakRows } from "../progress/service.ts";
 import { neonbitsBalanceRows } from "../wallet/service.ts";
 
@@ -98,7 +98,12 @@ const ownProfileQuery = preparedPerDb((db) =>
 export const publicProfileSql = (db: Db) => publicProfileQuery(db).getQuery();
 
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
-  const [found] = await publicProfileQuery(db).execute({ username: username.toLowerCase() });
+  let [found] = await publicProfileQuery(db).execute({ username: username.toLowerCase() });
+  if (!found) {
+    // A username the user had before: the profile under its current name (the page redirects).
+    const renamed = await findUserByUsername(db, username.toLowerCase());
+    if (renamed) [found] = await publicProfileQuery(db).execute({ username: renamed.username });
+  }
   if (!found) throw notFound("No user has that username.");
   return toPublic(found.profile, displayedStreakCount(found.streak, found.profile.timeZone));
 }

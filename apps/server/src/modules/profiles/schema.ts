@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { EditorPreferences } from "@neonlab/shared/schemas/profile";
 import type { Role } from "@neonlab/shared/constants";
 import { users } from "../accounts/schema.ts";
@@ -32,3 +32,19 @@ export const profiles = pgTable("profiles", {
 });
 
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * Usernames a user had before (a username change): old /profile/ and /connections/ links redirect to
+ * the current one. A name someone now uses is theirs; one held here is only a fallback.
+ */
+export const previousUsernames = pgTable(
+  "previous_usernames",
+  {
+    username: text("username").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("previous_usernames_user_idx").on(t.userId)],
+);

@@ -4,7 +4,7 @@ import type { UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
 import { users } from "../accounts/schema.ts";
-import { profiles } from "./schema.ts";
+import { previousUsernames, profiles } from "./schema.ts";
 import { usernameBase, usernameCandidates } from "./username.ts";
 
 export type { ProfileRow } from "./schema.ts";
@@ -53,6 +53,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     timeZone: input.time_zone,
   };
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (input.username) await rememberUsername(db, userId, input.username);
   if (Object.keys(defined).length > 0) {
     try {
       await db
@@ -65,6 +66,39 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     }
     if (input.display_name) await db.update(users).set({ name: input.display_name }).where(eq(users.id, userId));
   }
+}
+
+/** Keeps the username the user had before `next`, so links to it keep working (redirects). */
+async function rememberUsername(db: Db, userId: string, next: string) {
+  const [row] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));
+  if (!row || row.username === next) return;
+  await db
+    .insert(previousUsernames)
+    .values({ username: row.username, userId })
+    .onConflictDoUpdate({ target: previousUsernames.username, set: { userId, changedAt: new Date() } });
+  // Taking one of one's own old names back makes it current again.
+  await db.delete(previousUsernames).where(eq(previousUsernames.username, next));
+}
+
+/**
+ * The user a username names now, or (a changed username) the one who had it last; `username` in the
+ * answer is always the current one, so callers redirect when it differs.
+ */
+export async function findUserByUsername(db: Db, username: string) {
+  const card = {
+    id: profiles.id,
+    username: profiles.username,
+    display_name: profiles.displayName,
+    avatar: profiles.avatar,
+  };
+  const [current] = await db.select(card).from(profiles).where(eq(profiles.username, username));
+  if (current) return current;
+  const [previous] = await db
+    .select(card)
+    .from(previousUsernames)
+    .innerJoin(profiles, eq(profiles.id, previousUsernames.userId))
+    .where(eq(previousUsernames.username, username));
+  return previous ?? null;
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -94,6 +94,9 @@ describe("reports", async () => {
     expect(resolved.at(-1)).toEqual({ reportId: id, reporterId: user.id, kind: "app" });
     const mine = (await call(user, "GET", "/api/users/my-reports")).json();
     expect(mine[0]).toMatchObject({ id, status: "resolved" });
+    // The reporter's notification, once (the second "resolved" changed nothing).
+    const list = (await call(user, "GET", "/api/notifications")).json();
+    expect(list.items.filter((n: { kind: string }) => n.kind === "report_resolved")).toHaveLength(1);
   });
 
   it("keeps a deleted account's reports for the moderators, without who sent them", async () => {

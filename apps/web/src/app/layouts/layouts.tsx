@@ -1,8 +1,21 @@
-import type { ComponentType, ReactNode } from "react";
+import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "../../components/shell/footer.tsx";
 import { Header } from "../../components/shell/header.tsx";
 import classes from "./layouts.module.css";
+
+// The notification bell (signed in only) loads with its own chunk.
+const NotificationBell = lazy(() =>
+  import("../../features/notifications/components/notification-bell.tsx").then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const bell = (profile: OwnProfile) => (
+  <Suspense fallback={null}>
+    <NotificationBell profile={profile} />
+  </Suspense>
+);
 
 export type LayoutName = "basic" | "blog" | "default" | "hack" | "home" | "lesson";
 
@@ -34,7 +47,7 @@ function Frame({
 /** Marketing pages: full-bleed sections, full footer. */
 export function HomeLayout() {
   return (
-    <Frame name="home" header={<Header />} footer={<Footer />}>
+    <Frame name="home" header={<Header bell={bell} />} footer={<Footer />}>
       <Outlet />
     </Frame>
   );
@@ -43,7 +56,7 @@ export function HomeLayout() {
 /** Most pages: a centred content column. */
 export function DefaultLayout() {
   return (
-    <Frame name="default" header={<Header />} footer={<Footer />}>
+    <Frame name="default" header={<Header bell={bell} />} footer={<Footer />}>
       <Outlet />
     </Frame>
   );
@@ -52,7 +65,7 @@ export function DefaultLayout() {
 /** Reading pages (a blog post, a project brief): a narrow column. */
 export function BasicLayout() {
   return (
-    <Frame name="basic" header={<Header />} footer={<Footer slim />}>
+    <Frame name="basic" header={<Header bell={bell} />} footer={<Footer slim />}>
       <Outlet />
     </Frame>
   );
@@ -61,7 +74,7 @@ export function BasicLayout() {
 /** The blog editor: a wide workspace. */
 export function BlogLayout() {
   return (
-    <Frame name="blog" header={<Header variant="compact" />} footer={<Footer slim />}>
+    <Frame name="blog" header={<Header variant="compact" bell={bell} />} footer={<Footer slim />}>
       <Outlet />
     </Frame>
   );
@@ -70,7 +83,7 @@ export function BlogLayout() {
 /** Hack code and live views: the viewport below a compact bar. */
 export function HackLayout() {
   return (
-    <Frame name="hack" header={<Header variant="compact" />}>
+    <Frame name="hack" header={<Header variant="compact" bell={bell} />}>
       <Outlet />
     </Frame>
   );
@@ -79,7 +92,7 @@ export function HackLayout() {
 /** Lessons: compact bar, content with room for the assistant panel. */
 export function LessonLayout() {
   return (
-    <Frame name="lesson" header={<Header variant="compact" />}>
+    <Frame name="lesson" header={<Header variant="compact" bell={bell} />}>
       <Outlet />
     </Frame>
   );

@@ -1,6 +1,7 @@
 import { Burger, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { lazy, Suspense, useEffect, useState } from "react";
+import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
@@ -16,8 +17,17 @@ const MobileNav = lazy(() => import("./mobile-nav.tsx").then((m) => ({ default: 
 
 export type HeaderVariant = "full" | "compact";
 
-/** Site header: logo, main navigation, colour mode, account (stats + menu) or sign-in actions. */
-export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
+/**
+ * Site header: logo, main navigation, colour mode, account (stats, `bell`, menu) or sign-in actions. The
+ * notification bell is a feature's; the layouts (app/) hand it in, so the shell imports no feature.
+ */
+export function Header({
+  variant = "full",
+  bell,
+}: {
+  variant?: HeaderVariant;
+  bell?: (profile: OwnProfile) => ReactNode;
+}) {
   const { status, profile, signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,8 +45,9 @@ export function Header({ variant = "full" }: { variant?: HeaderVariant }) {
 
   const account =
     status === "signed-in" && profile ? (
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <UserStats profile={profile} />
+        {bell?.(profile)}
         <Suspense fallback={<AvatarPlaceholder profile={profile} />}>
           <UserMenu profile={profile} onSignOut={handleSignOut} />
         </Suspense>

@@ -1,8 +1,9 @@
 import { Avatar, Badge, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import type { PublicProfile } from "@neonlab/shared/schemas/profile";
-import { IconBolt, IconBriefcase, IconCoin, IconFlame, IconMapPin, IconSettings } from "@tabler/icons-react";
-import { Link, useParams } from "react-router";
+import { IconBolt, IconBriefcase, IconCoin, IconFlame, IconMapPin, IconSettings, IconUsers } from "@tabler/icons-react";
+import { lazy, Suspense, useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { BadgeGrid } from "../../progress/components/badge-grid.tsx";
@@ -13,6 +14,11 @@ import { usePublicProfile } from "../api/get-public-profile.ts";
 import { ProfileLinks } from "../components/profile-links.tsx";
 import classes from "../components/profile.module.css";
 
+// Signed-in visitors only: the connection control loads with its own chunk.
+const ConnectionButton = lazy(() =>
+  import("../../connections/components/connection-button.tsx").then((m) => ({ default: m.ConnectionButton })),
+);
+
 const number = new Intl.NumberFormat("en-US");
 const joined = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
 
@@ -21,7 +27,13 @@ export function ProfilePage() {
   const { username = "" } = useParams();
   const profile = usePublicProfile(username);
   const session = useSession();
+  const navigate = useNavigate();
   useDocumentTitle(profile.data ? `${profile.data.display_name} · NeonLab` : "");
+  // An old username (changed since): the profile answers under the current one; go to its address.
+  const current = profile.data?.username;
+  useEffect(() => {
+    if (current && current !== username.toLowerCase()) navigate(`/profile/${current}`, { replace: true });
+  }, [current, username, navigate]);
 
   if (profile.isPending) {
     return (
@@ -108,6 +120,20 @@ export function ProfilePage() {
           )}
           <Group gap="sm" mt="xs">
             <ProfileLinks profile={data} />
+            <Button
+              component={Link}
+              to={`/connections/${data.username}`}
+              variant="subtle"
+              size="sm"
+              leftSection={<IconUsers size={16} />}
+            >
+              Connections
+            </Button>
+            {!own && session.status === "signed-in" && (
+              <Suspense fallback={null}>
+                <ConnectionButton userId={data.id} name={data.display_name} />
+              </Suspense>
+            )}
             {own && (
               <Button
                 component={Link}

@@ -1,0 +1,108 @@
+import { expect } from "vitest";
+import { EXPECT, jsonOf, type MatrixContext, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
+import { userBlocks } from "./schema.ts";
+import { connect, makeStranger } from "./test-helpers.ts";
+
+const { all, signedIn } = EXPECT;
+
+/** A fresh user per actor (never one of the matrix's own, whose rows must not change), maybe already related. */
+const stranger =
+  (relation?: { from: "them" | "me"; status: "pending" | "accepted" }) => async (ctx: MatrixContext, actor: string) => {
+    const db = ctx.app.ctx.db;
+    const id = await makeStranger(db);
+    const mine = actor === "anonymous" ? null : ctx.users[actor as keyof MatrixContext["users"]];
+    if (relation && mine) {
+      if (relation.from === "them") await connect(db, id, mine.id, relation.status);
+      else await connect(db, mine.id, id, relation.status);
+    }
+    return id;
+  };
+
+const action = (method: "POST" | "DELETE" | "PATCH", path: string, relation?: Parameters<typeof stranger>[0]) => ({
+  method,
+  url: `/api/users/${path}`,
+  access: "user" as const,
+  note: "Acts between the caller and a fresh user; the matrix users' rows never change.",
+  cases: [
+    {
+      name: path,
+      setup: stranger(relation),
+      request: (_ctx: MatrixContext, _actor: string, friendId: string) => ({
+        method,
+        url: `/api/users/${path}?friendId=${friendId}`,
+      }),
+      expect: signedIn(200),
+    },
+  ],
+});
+
+/** Authorization matrix rows of the connections module (test/authz-matrix.ts). */
+export const CONNECTION_ROUTES: RouteEntry[] = [
+  action("POST", "connections"),
+  action("DELETE", "cancel-connection-request", { from: "me", status: "pending" }),
+  action("PATCH", "accept-connection-request", { from: "them", status: "pending" }),
+  action("DELETE", "decline-connection-request", { from: "them", status: "pending" }),
+  action("DELETE", "connections", { from: "me", status: "accepted" }),
+  {
+    method: "GET",
+    url: "/api/users/connections/:username",
+    access: "optional",
+    note: "Public list; only the owner also gets requests and blocks.",
+    cases: [
+      {
+        name: "user A's connections",
+        request: (ctx) => ({ method: "GET", url: `/api/users/connections/${ctx.users.userA.username}` }),
+        expect: all(200),
+        check: (_ctx, actor, res) => {
+          const body = jsonOf(res);
+          expect("incoming" in body, actor).toBe(actor === "userA");
+        },
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/users/relationship",
+    access: "user",
+    cases: [
+      {
+        name: "with user B",
+        request: (ctx) => ({ method: "GET", url: `/api/users/relationship?friendId=${ctx.users.userB.id}` }),
+        expect: signedIn(200),
+        check: (ctx, actor, res) =>
+          expect(jsonOf(res).relationship).toBe(mustBeMe(ctx, actor).actor === "userB" ? "self" : "none"),
+      },
+    ],
+  },
+  {
+    method: "POST",
+    url: "/api/users/blocks",
+    access: "user",
+    cases: [
+      {
+        name: "block a fresh user",
+        setup: stranger({ from: "them", status: "pending" }),
+        request: (_ctx, _actor, id: string) => ({ method: "POST", url: `/api/users/blocks?userId=${id}` }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: "DELETE",
+    url: "/api/users/blocks",
+    access: "user",
+    cases: [
+      {
+        name: "unblock a user the caller blocked",
+        setup: async (ctx, actor) => {
+          const id = await stranger()(ctx, actor);
+          const mine = me(ctx, actor);
+          if (mine) await ctx.app.ctx.db.insert(userBlocks).values({ userId: mine.id, blockedId: id });
+          return id;
+        },
+        request: (_ctx, _actor, id: string) => ({ method: "DELETE", url: `/api/users/blocks?userId=${id}` }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+];

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  blockQuerySchema,
+  connectionActionResultSchema,
+  connectionsPageSchema,
+  friendIdQuerySchema,
+  relationshipSchema,
+} from "@neonlab/shared/schemas/community";
+import { requireUser } from "../../auth/session.ts";
+import type { ModuleOptions } from "../../lib/plugin-scope.ts";
+import { connectionsPage } from "./lists.ts";
+import {
+  acceptRequest,
+  blockUser,
+  cancelRequest,
+  declineRequest,
+  deleteConnectionsOf,
+  relationship,
+  removeConnection,
+  requestConnection,
+  unblockUser,
+} from "./service.ts";
+
+const tags = ["connections"];
+const result = { 200: connectionActionResultSchema };
+
+/** Connections between users (spec §7 users/connections*), the lists, and blocking. */
+export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transaction, events } }: ModuleOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  events.onInTransaction("account.deleted", ({ userId }, tx) => deleteConnectionsOf(tx, userId));
+
+  r.post(
+    "/api/users/connections",
+    {
+      schema: {
+        tags,
+        operationId: "requestConnection",
+        summary: "Send a connection request to a user",
+        querystring: friendIdQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => requestConnection(transaction, requireUser(request).id, request.query.friendId),
+  );
+
+  r.delete(
+    "/api/users/cancel-connection-request",
+    {
+      schema: {
+        tags,
+        operationId: "cancelConnectionRequest",
+        summary: "Cancel a connection request you sent",
+        querystring: friendIdQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => cancelRequest(transaction, requireUser(request).id, request.query.friendId),
+  );
+
+  r.patch(
+    "/api/users/accept-connection-request",
+    {
+      schema: {
+        tags,
+        operationId: "acceptConnectionRequest",
+        summary: "Accept a connection request sent to you",
+        querystring: friendIdQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => acceptRequest(transaction, requireUser(request).id, request.query.friendId),
+  );
+
+  r.delete(
+    "/api/users/decline-connection-request",
+    {
+      schema: {
+        tags,
+        operationId: "declineConnectionRequest",
+        summary: "Decline a connection request sent to you",
+        querystring: friendIdQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => declineRequest(transaction, requireUser(request).id, request.query.friendId),
+  );
+
+  r.delete(
+    "/api/users/connections",
+    {
+      schema: {
+        tags,
+        operationId: "removeConnection",
+        summary: "Remove a connection",
+        querystring: friendIdQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => removeConnection(transaction, requireUser(request).id, request.query.friendId),
+  );
+
+  r.get(
+    "/api/users/connections/:username",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        operationId: "listConnections",
+        summary: "A user's connections (public); the owner also gets pending requests and blocked users",
+        params: z.object({ username: z.string().min(1).max(60) }),
+        response: { 200: connectionsPageSchema },
+      },
+    },
+    async (request) => connectionsPage(db, request.params.username.toLowerCase(), request.user?.id ?? null),
+  );
+
+  r.get(
+    "/api/users/relationship",
+    {
+      schema: {
+        tags,
+        operationId: "getRelationship",
+        summary: "How you stand with a user: none, outgoing, incoming, connected, blocked or self",
+        querystring: friendIdQuerySchema,
+        response: { 200: relationshipSchema },
+      },
+    },
+    async (request) => ({ relationship: await relationship(db, requireUser(request).id, request.query.friendId) }),
+  );
+
+  r.post(
+    "/api/users/blocks",
+    {
+      schema: {
+        tags,
+        operationId: "blockUser",
+        summary: "Block a user: ends any connection or request, refuses their requests, hides them",
+        querystring: blockQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => blockUser(transaction, requireUser(request).id, request.query.userId),
+  );
+
+  r.delete(
+    "/api/users/blocks",
+    {
+      schema: {
+        tags,
+        operationId: "unblockUser",
+        summary: "Unblock a user",
+        querystring: blockQuerySchema,
+        response: result,
+      },
+    },
+    async (request) => unblockUser(db, requireUser(request).id, request.query.userId),
+  );
+}

@@ -1,0 +1,216 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { NOTIFICATIONS_PER_PAGE } from "@neonlab/shared/constants";
+import type { NotificationKind } from "@neonlab/shared/realtime";
+import type { NotificationPreferences, NotificationsPage } from "@neonlab/shared/schemas/community";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import { profileRows } from "../profiles/service.ts";
+import { notificationCounters, notificationPreferences, notifications, notificationThrottle } from "./schema.ts";
+
+/** What a notification is: for whom, which kind, about what (`subject`: the hourly limit's key), by whom. */
+export type NotifyInput = {
+  userId: string;
+  kind: NotificationKind;
+  /** What it is about, e.g. `user:<id>`, `badge:3`: one of a kind about the same subject per hour at most. */
+  subject: string;
+  actorId?: string | null;
+  data?: Record<string, unknown>;
+};
+
+export type CreatedNotification = { id: number; userId: string; kind: NotificationKind };
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Moves the user's exact totals (same transaction as the change). */
+async function bumpCounters(tx: Db, userId: string, total: number, unread: number) {
+  await tx
+    .insert(notificationCounters)
+    .values({ userId, total: Math.max(total, 0), unread: Math.max(unread, 0) })
+    .onConflictDoUpdate({
+      target: notificationCounters.userId,
+      set: {
+        total: sql`${notificationCounters.total} + ${total}`,
+        unread: sql`${notificationCounters.unread} + ${unread}`,
+      },
+    });
+}
+
+/**
+ * Creates a notification in the caller's transaction, unless the user paused notifications, switched the
+ * kind off, or got one of this kind about this subject within the hour (an atomic upsert decides, so
+ * concurrent calls make one). Returns it, or null when the policy held it back.
+ */
+export async function createNotification(tx: Db, input: NotifyInput): Promise<CreatedNotification | null> {
+  if (input.actorId && input.actorId === input.userId) return null;
+  const [prefs] = await tx
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, input.userId));
+  if (prefs && (prefs.paused || prefs.disabled.includes(input.kind))) return null;
+  const fresh = rows(
+    await tx.execute(sql`
+      insert into notification_throttle (user_id, kind, subject, last_at)
+      values (${input.userId}, ${input.kind}, ${input.subject}, now())
+      on conflict (user_id, kind, subject) do update set last_at = now()
+        where notification_throttle.last_at <= now() - interval '1 hour'
+      returning 1 as fresh`),
+  );
+  if (fresh.length === 0) return null;
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      subject: input.subject,
+      actorId: input.actorId ?? null,
+      data: input.data ?? {},
+    })
+    .returning({ id: notifications.id });
+  if (!row) return null;
+  await bumpCounters(tx, input.userId, 1, 1);
+  return { id: row.id, userId: input.userId, kind: input.kind };
+}
+
+/** Deletes the user's notifications of a kind about a subject (a request accepted or declined); counters follow. */
+export async function removeNotifications(tx: Db, where: { userId: string; kind: NotificationKind; subject: string }) {
+  const gone = await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, where.userId),
+        eq(notifications.kind, where.kind),
+        eq(notifications.subject, where.subject),
+      ),
+    )
+    .returning({ id: notifications.id, read: notifications.read });
+  if (gone.length > 0) {
+    await bumpCounters(tx, where.userId, -gone.length, -gone.filter((n) => !n.read).length);
+  }
+  return gone.map((n) => ({ id: n.id, userId: where.userId }));
+}
+
+/** account.deleted: the user's notifications, settings and limits, and others' notifications they caused. */
+export async function deleteNotificationsOf(tx: Db, userId: string) {
+  const caused = await tx
+    .delete(notifications)
+    .where(eq(notifications.actorId, userId))
+    .returning({ userId: notifications.userId, read: notifications.read });
+  const perUser = new Map<string, { total: number; unread: number }>();
+  for (const n of caused) {
+    const t = perUser.get(n.userId) ?? { total: 0, unread: 0 };
+    t.total += 1;
+    if (!n.read) t.unread += 1;
+    perUser.set(n.userId, t);
+  }
+  for (const [owner, t] of perUser) if (owner !== userId) await bumpCounters(tx, owner, -t.total, -t.unread);
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(notificationCounters).where(eq(notificationCounters.userId, userId));
+  await tx.delete(notificationThrottle).where(eq(notificationThrottle.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+}
+
+async function counters(db: Db, userId: string) {
+  const [row] = await db
+    .select({ total: notificationCounters.total, unread: notificationCounters.unread })
+    .from(notificationCounters)
+    .where(eq(notificationCounters.userId, userId));
+  return row ?? { total: 0, unread: 0 };
+}
+
+/** Newest first, 15 a page, by keyset (`before`: the last id of the previous page); exact totals from counters. */
+export async function listNotifications(db: Db, userId: string, before?: number): Promise<NotificationsPage> {
+  const actor = profileRows.table;
+  const found = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+      data: notifications.data,
+      actorId: actor.id,
+      actorUsername: actor.username,
+      actorName: actor.displayName,
+      actorAvatar: actor.avatar,
+    })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(
+      before === undefined
+        ? eq(notifications.userId, userId)
+        : and(eq(notifications.userId, userId), lt(notifications.id, before)),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PER_PAGE + 1);
+  const page = found.slice(0, NOTIFICATIONS_PER_PAGE);
+  const { total, unread } = await counters(db, userId);
+  return {
+    items: page.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      read: n.read,
+      created_at: n.createdAt.toISOString(),
+      data: n.data,
+      actor:
+        n.actorId && n.actorUsername && n.actorName
+          ? { id: n.actorId, username: n.actorUsername, display_name: n.actorName, avatar: n.actorAvatar }
+          : null,
+    })),
+    total,
+    unread,
+    next_before: found.length > NOTIFICATIONS_PER_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function unreadCount(db: Db, userId: string) {
+  return { unread: (await counters(db, userId)).unread };
+}
+
+/** Marks one of the user's notifications read (404 for anyone else's). */
+export async function markRead(db: Db, userId: string, id: number) {
+  return db.transaction(async (h) => {
+    const tx = h as unknown as Db;
+    const changed = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (changed.length === 0) {
+      const mine = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      if (mine.length === 0) throw notFound("There is no such notification.");
+    } else {
+      await bumpCounters(tx, userId, 0, -1);
+    }
+    return unreadCount(tx, userId);
+  });
+}
+
+/** Marks every unread notification of the user read; the counter drops by exactly the rows changed. */
+export async function markAllRead(db: Db, userId: string) {
+  await db.execute(sql`
+    with changed as (
+      update notifications set read = true where user_id = ${userId} and not read returning 1
+    )
+    update notification_counters set unread = unread - (select count(*)::int from changed)
+    where user_id = ${userId}`);
+  return unreadCount(db, userId);
+}
+
+export async function getPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({ paused: notificationPreferences.paused, disabled: notificationPreferences.disabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? { paused: false, disabled: [] };
+}
+
+export async function savePreferences(db: Db, userId: string, prefs: NotificationPreferences) {
+  const value = { paused: prefs.paused, disabled: [...new Set(prefs.disabled)] };
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...value })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: value });
+  return value;
+}

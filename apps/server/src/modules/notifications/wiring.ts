@@ -1,0 +1,97 @@
+import type { AppEvents, EventName } from "../../events/app-events.ts";
+import type { EventBus } from "../../events/event-bus.ts";
+import type { Realtime } from "../../realtime/realtime.ts";
+import {
+  type CreatedNotification,
+  createNotification,
+  deleteNotificationsOf,
+  type NotifyInput,
+  removeNotifications,
+} from "./service.ts";
+
+type Wiring = { events: EventBus; realtime: Pick<Realtime, "toUser"> };
+type OneOrMore<T> = T | T[] | null | undefined;
+const list = <T>(value: OneOrMore<T>): T[] => (value == null ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Notifies when `event` is published: `toNotify` says who gets which kind about what. The notification is
+ * written in the publishing transaction (policy and hourly limit applied) and pushed to the user's sockets
+ * (any instance) after the commit. Wiring a new kind is one line, e.g.
+ * `notifyOn(ctx, "giveaway.won", (e) => ({ userId: e.userId, kind: "giveaway_won", subject: \`giveaway:${e.giveawayId}\` }))`.
+ */
+export function notifyOn<E extends EventName>(
+  ctx: Wiring,
+  event: E,
+  toNotify: (payload: AppEvents[E]) => OneOrMore<NotifyInput>,
+) {
+  // The same payload object reaches both handlers: what the transaction created is pushed after its commit.
+  const created = new WeakMap<object, CreatedNotification[]>();
+  ctx.events.onInTransaction(event, async (payload, tx) => {
+    const made: CreatedNotification[] = [];
+    for (const input of list(toNotify(payload))) {
+      const row = await createNotification(tx, input);
+      if (row) made.push(row);
+    }
+    created.set(payload as object, made);
+  });
+  ctx.events.onAfterCommit(event, (payload) => {
+    for (const n of created.get(payload as object) ?? []) {
+      ctx.realtime.toUser(n.userId, "notification", { kind: n.kind, id: n.id });
+    }
+  });
+}
+
+/** Removes notifications when `event` is published (a request accepted, declined or cancelled); tells the sockets. */
+export function removeOn<E extends EventName>(
+  ctx: Wiring,
+  event: E,
+  which: (payload: AppEvents[E]) => Parameters<typeof removeNotifications>[1],
+) {
+  const removed = new WeakMap<object, { id: number; userId: string }[]>();
+  ctx.events.onInTransaction(event, async (payload, tx) => {
+    removed.set(payload as object, await removeNotifications(tx, which(payload)));
+  });
+  ctx.events.onAfterCommit(event, (payload) => {
+    for (const n of removed.get(payload as object) ?? [])
+      ctx.realtime.toUser(n.userId, "notification:removed", { id: n.id });
+  });
+}
+
+const aboutUser = (id: string) => `user:${id}`;
+
+/** The kinds whose events exist now. Payments and the giveaway add theirs with one `notifyOn` line each. */
+export function wireNotifications(ctx: Wiring) {
+  ctx.events.onInTransaction("account.deleted", ({ userId }, tx) => deleteNotificationsOf(tx, userId));
+  notifyOn(ctx, "connection.requested", (e) => ({
+    userId: e.receiverId,
+    kind: "connection_request",
+    subject: aboutUser(e.senderId),
+    actorId: e.senderId,
+  }));
+  notifyOn(ctx, "connection.accepted", (e) => ({
+    userId: e.senderId,
+    kind: "connection_accepted",
+    subject: aboutUser(e.receiverId),
+    actorId: e.receiverId,
+  }));
+  const requestOf = (e: AppEvents["connection.accepted"]) => ({
+    userId: e.receiverId,
+    kind: "connection_request" as const,
+    subject: aboutUser(e.senderId),
+  });
+  removeOn(ctx, "connection.accepted", requestOf);
+  removeOn(ctx, "connection.declined", requestOf);
+  removeOn(ctx, "connection.cancelled", requestOf);
+  notifyOn(ctx, "badge.earned", (e) => ({
+    userId: e.userId,
+    kind: "badge_earned",
+    subject: `badge:${e.badgeId}`,
+    data: { badge_id: e.badgeId, chapter_id: e.chapterId, badge_name: e.badgeName },
+  }));
+  notifyOn(ctx, "report.resolved", (e) => ({
+    userId: e.reporterId,
+    kind: "report_resolved",
+    subject: `report:${e.reportId}`,
+    data: { report_id: e.reportId, report_kind: e.kind },
+  }));
+}

@@ -1,0 +1,60 @@
+import { MESSAGES } from "@neonlab/shared/messages";
+import type { ConnectionActionResult, ConnectionsPage, Relationship } from "@neonlab/shared/schemas/community";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toasts.ts";
+
+export const connectionsPageQuery = (username: string) =>
+  queryOptions({
+    queryKey: ["connections", "page", username] as const,
+    queryFn: ({ signal }) => api<ConnectionsPage>(`users/connections/${encodeURIComponent(username)}`, { signal }),
+  });
+export const useConnectionsPage = (username: string) => useQuery(connectionsPageQuery(username));
+
+export const useRelationship = (friendId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ["connections", "relationship", friendId] as const,
+    queryFn: ({ signal }) =>
+      api<{ relationship: Relationship }>("users/relationship", { query: { friendId }, signal }).then(
+        (r) => r.relationship,
+      ),
+    enabled,
+  });
+
+export type ConnectionAction = "request" | "cancel" | "accept" | "decline" | "remove" | "block" | "unblock";
+
+/** Each action's call (spec §7) and the toast title when it fails (spec §8). */
+const CALLS: Record<ConnectionAction, { method: "POST" | "PATCH" | "DELETE"; path: string; failed: string }> = {
+  request: { method: "POST", path: "users/connections", failed: MESSAGES.addConnectionFailed },
+  cancel: { method: "DELETE", path: "users/cancel-connection-request", failed: MESSAGES.cancelConnectionFailed },
+  accept: { method: "PATCH", path: "users/accept-connection-request", failed: MESSAGES.acceptConnectionFailed },
+  decline: { method: "DELETE", path: "users/decline-connection-request", failed: MESSAGES.declineConnectionFailed },
+  remove: { method: "DELETE", path: "users/connections", failed: MESSAGES.removeConnectionFailed },
+  block: { method: "POST", path: "users/blocks", failed: "Failed to block user" },
+  unblock: { method: "DELETE", path: "users/blocks", failed: "Failed to unblock user" },
+};
+
+export function runConnectionAction(action: ConnectionAction, userId: string) {
+  const { method, path } = CALLS[action];
+  const query = action === "block" || action === "unblock" ? { userId } : { friendId: userId };
+  return api<ConnectionActionResult>(path, { method, query });
+}
+
+/** A connection action with its spec toasts; refreshes connection lists, the relationship and notifications. */
+export function useConnectionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, userId }: { action: ConnectionAction; userId: string }) =>
+      runConnectionAction(action, userId),
+    onSuccess: (result, { userId }) => {
+      toast.success(result.message);
+      queryClient.setQueryData(["connections", "relationship", userId], result.relationship);
+    },
+    onError: (error, { action }) => toast.error(errorMessage(error), { title: CALLS[action].failed }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["connections"] }),
+        queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+      ]),
+  });
+}

@@ -1,0 +1,52 @@
+import type { NotificationKind } from "@neonlab/shared/realtime";
+import type { Notification } from "@neonlab/shared/schemas/community";
+
+/** Settings → Notifications: each kind's switch label. */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  connection_request: "Connection requests",
+  connection_accepted: "Accepted connection requests",
+  blog_approved: "Blog posts approved",
+  blog_rejected: "Blog posts rejected",
+  badge_earned: "Badges earned",
+  referral_joined: "Invited friends who joined",
+  report_resolved: "Reports resolved",
+  giveaway_won: "Giveaway wins",
+  subscription_changed: "Subscription changes",
+};
+
+/** The sentence a notification shows. */
+export function notificationText(n: Notification): string {
+  const who = n.actor?.display_name ?? "Someone";
+  switch (n.kind) {
+    case "connection_request":
+      return `${who} wants to connect with you.`;
+    case "connection_accepted":
+      return `${who} accepted your connection request.`;
+    case "blog_approved":
+      return "Your blog post was approved and is published.";
+    case "blog_rejected":
+      return "Your blog post was not approved.";
+    case "badge_earned":
+      return typeof n.data.badge_name === "string"
+        ? `You earned the ${n.data.badge_name} badge.`
+        : "You earned a new badge.";
+    case "referral_joined":
+      return `${who} joined NeonLab through your invite.`;
+    case "report_resolved":
+      return "A report you sent was resolved.";
+    case "giveaway_won":
+      return "You won the giveaway!";
+    case "subscription_changed":
+      return "Your subscription changed.";
+  }
+}
+
+/** Where a notification leads. */
+export function notificationLink(n: Notification, ownUsername: string): string | null {
+  if (n.kind === "connection_request") return `/connections/${ownUsername}`;
+  if (n.kind === "connection_accepted" && n.actor) return `/profile/${n.actor.username}`;
+  if (n.kind === "badge_earned") return `/profile/${ownUsername}`;
+  if (n.kind === "subscription_changed") return "/settings";
+  if (n.kind === "report_resolved") return "/help";
+  return null;
+}

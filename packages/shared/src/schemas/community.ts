@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { NOTIFICATION_KINDS } from "../realtime.ts";
+import { isoDateTime } from "./common.ts";
+
+// ---------------------------------------------------------------- connections (spec §7: users/connections*)
+
+/** `?friendId=`: the other user's id (a UUID). */
+export const friendIdQuerySchema = z.object({
+  friendId: z.string({ error: "friendId is required" }).trim().uuid("friendId must be a user id"),
+});
+export type FriendIdQuery = z.infer<typeof friendIdQuerySchema>;
+
+/** `?userId=` of the block routes. */
+export const blockQuerySchema = z.object({
+  userId: z.string({ error: "userId is required" }).trim().uuid("userId must be a user id"),
+});
+
+/** A user as lists show them. */
+export const userCardSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserCard = z.infer<typeof userCardSchema>;
+
+/** How the caller stands with another user (drives the profile's button). */
+export const RELATIONSHIPS = ["self", "none", "outgoing", "incoming", "connected", "blocked"] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+export const relationshipSchema = z.object({ relationship: z.enum(RELATIONSHIPS) });
+
+export const connectionEntrySchema = userCardSchema.extend({ since: isoDateTime });
+export type ConnectionEntry = z.infer<typeof connectionEntrySchema>;
+
+/** GET /api/users/connections/:username: public connections; the owner also gets the pending requests. */
+export const connectionsPageSchema = z.object({
+  user: userCardSchema,
+  connections: z.array(connectionEntrySchema),
+  incoming: z.array(connectionEntrySchema).optional(),
+  outgoing: z.array(connectionEntrySchema).optional(),
+  blocked: z.array(connectionEntrySchema).optional(),
+});
+export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
+
+export const connectionActionResultSchema = z.object({
+  message: z.string(),
+  relationship: z.enum(RELATIONSHIPS),
+});
+export type ConnectionActionResult = z.infer<typeof connectionActionResultSchema>;
+
+// ---------------------------------------------------------------- notifications
+
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: notificationKindSchema,
+  read: z.boolean(),
+  created_at: isoDateTime,
+  /** Who caused it (a connection request's sender), when someone did. */
+  actor: userCardSchema.nullable(),
+  /** Kind-specific details (a badge's name…), shown as given. */
+  data: z.record(z.string(), z.unknown()),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.object({
+  /** Keyset cursor: the id of the last notification of the previous page. */
+  before: z.coerce
+    .number({ error: "before must be a notification id" })
+    .int("before must be a notification id")
+    .positive("before must be a notification id")
+    .max(2 ** 31 - 1, "before must be a notification id")
+    .optional(),
+});
+
+export const notificationsPageSchema = z.object({
+  items: z.array(notificationSchema),
+  /** Exact number of the user's notifications (a maintained counter). */
+  total: z.number().int(),
+  unread: z.number().int(),
+  /** Pass as `before` for the next page; null on the last page. */
+  next_before: z.number().int().nullable(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+export const notificationIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "id must be a notification id" })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+export const notificationPreferencesSchema = z.object({
+  /** "Pause all": nothing new is created while on. */
+  paused: z.boolean(),
+  /** Kinds switched off. */
+  disabled: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
