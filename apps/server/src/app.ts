@@ -29,8 +29,10 @@ import { devRoutes } from "./modules/dev/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
+import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { walletRoutes } from "./modules/wallet/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -169,7 +171,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ping: () => database.ping(),
   });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
-  for (const plugin of [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes]) {
+  const modules = [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes];
+  for (const plugin of [...modules, shopRoutes, walletRoutes]) {
     await app.register(plugin, { ctx });
   }
   if (config.devOutbox) await app.register(devRoutes, { ctx });

@@ -7,3 +7,5 @@ export * from "../modules/learning/schema.ts";
 export * from "../lib/idempotency/schema.ts";
 export * from "../modules/progress/schema.ts";
 export * from "../modules/ledger/schema.ts";
+export * from "../modules/shop/schema.ts";
+export * from "../modules/giveaway/schema.ts";

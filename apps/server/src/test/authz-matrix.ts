@@ -3,8 +3,10 @@ import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
+import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
 import { USER_ROUTES } from "../modules/users/authz.ts";
+import { WALLET_ROUTES } from "../modules/wallet/authz.ts";
 import { AUTH_ROUTES } from "./authz/auth.ts";
 import { PLATFORM_ROUTES } from "./authz/platform.ts";
 import type { RouteEntry } from "./authz/types.ts";
@@ -28,4 +30,6 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
   ...ADMIN_ROUTES,
+  ...SHOP_ROUTES,
+  ...WALLET_ROUTES,
 ];

@@ -25,6 +25,7 @@ import {
   lessonId,
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
+import { give } from "../modules/ledger/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { createTestApp } from "./test-app.ts";
@@ -85,6 +86,8 @@ const deadToken = await (async () => {
 const firstLesson = await lessonId(app.ctx.db, "neon-basics", "first-command");
 await prepareLesson(app, user, firstLesson);
 expect((await completeLessonApi(app, user, firstLesson)).statusCode).toBe(200);
+// NeonBits to spend, so shop purchases succeed too (and fill the NeonBits ledger).
+await give(app.ctx.db, user.id, "neonbits", 1_000_000);
 
 const usernameOf = async (u: TestUser) =>
   (await app.inject({ method: "GET", url: "/api/profile", headers: u.headers })).json().username as string;

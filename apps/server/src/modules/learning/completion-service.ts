@@ -95,7 +95,7 @@ export async function completeLesson(
       };
     }
     const { lesson, course } = ctx;
-    const xpGiven = await grantXp(tx, {
+    const xpAwarded = await grantXp(tx, {
       userId,
       amount: lesson.xp,
       reason: "lesson_completed",
@@ -112,12 +112,12 @@ export async function completeLesson(
     const chapter = inserted.chapterLessonsLeft === 0 ? await completeChapter(tx, userId, ctx) : null;
     const chapterDone = chapter !== null;
     const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
-    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
+    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded });
     if (chapterDone) await publish("badge.earned", { userId, chapterId: ctx.chapter.id, badgeId: ctx.badge.id });
     if (courseDone) await publish("course.completed", { userId, courseId: course.id });
     return {
       lessonId,
-      xpAwarded: xpGiven ? lesson.xp : 0,
+      xpAwarded,
       alreadyCompleted: false,
       streak,
       chapterCompleted: chapterDone ? presentBadge(ctx.badge) : null,

@@ -1,4 +1,5 @@
 // The progress module's public surface: what other modules may call (XP, the streak, activities).
 export { recordActivity } from "./activity-service.ts";
+export { activeXpBoost, addFreezes, extendXpBoost, inventoryColumns, XP_BOOST_MULTIPLIER } from "./boost-service.ts";
 export { displayedStreakCount, lockStreak, recordCompletionDay, streakRows } from "./streak-service.ts";
 export { grantXp } from "./xp-service.ts";
