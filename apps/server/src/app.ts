@@ -24,8 +24,11 @@ import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
+import { accessRoutes } from "./modules/access/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
+import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
+import { giveawayRoutes } from "./modules/giveaway/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
@@ -172,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
   const modules = [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes];
-  for (const plugin of [...modules, shopRoutes, walletRoutes]) {
+  for (const plugin of [...modules, shopRoutes, walletRoutes, giveawayRoutes, giveawayAdminRoutes, accessRoutes]) {
     await app.register(plugin, { ctx });
   }
   if (config.devOutbox) await app.register(devRoutes, { ctx });

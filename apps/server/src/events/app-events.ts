@@ -12,6 +12,8 @@ export interface AppEvents {
   "badge.earned": { userId: string; chapterId: number; badgeId: number };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
+  /** A giveaway draw made the user a winner; their NeonBits were granted in the same transaction. */
+  "giveaway.won": { userId: string; roundId: number; title: string; prize: number };
 }
 
 export type EventName = keyof AppEvents;

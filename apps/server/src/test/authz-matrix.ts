@@ -1,4 +1,6 @@
+import { ACCESS_ROUTES } from "../modules/access/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
+import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
@@ -32,4 +34,6 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ADMIN_ROUTES,
   ...SHOP_ROUTES,
   ...WALLET_ROUTES,
+  ...GIVEAWAY_ROUTES,
+  ...ACCESS_ROUTES,
 ];

@@ -270,7 +270,7 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "private",
     title: "Shop",
-    page: placeholder("The shop", "/shop", "Spend NeonBits on streak freezes and XP boosts."),
+    page: "shop/pages/shop-page.tsx",
   },
   {
     path: "/giveaway",

@@ -1,14 +1,15 @@
 import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconCode, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
+import { IconCode, IconCoin, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { useSession } from "../../../lib/session.tsx";
+import { LedgerList } from "../../shop/components/ledger-list.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
-const TABS = ["profile", "account", "editor", "avatar"] as const;
+const TABS = ["profile", "account", "editor", "avatar", "neonbits"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -24,7 +25,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|editor|avatar */
+/** /settings?tab=profile|account|editor|avatar|neonbits */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -62,6 +63,9 @@ export function SettingsPage() {
             <Tabs.Tab value="avatar" leftSection={<IconUserCircle size={16} />}>
               Avatar
             </Tabs.Tab>
+            <Tabs.Tab value="neonbits" leftSection={<IconCoin size={16} />}>
+              NeonBits
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
             <ProfileForm profile={profile} />
@@ -98,6 +102,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="avatar">
             <AvatarPanel profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="neonbits">
+            <LedgerList />
           </Tabs.Panel>
         </Tabs>
       </Stack>
