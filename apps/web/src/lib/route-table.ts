@@ -277,7 +277,7 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "private",
     title: "Giveaway",
-    page: placeholder("The giveaway", "/giveaway", "Win NeonBits by inviting friends and learning."),
+    page: "giveaway/pages/giveaway-page.tsx",
   },
   {
     path: "/payment/neonbits/success",
@@ -321,6 +321,13 @@ export const ROUTES: RouteSpec[] = [
     guard: "admin",
     title: "App reports",
     page: placeholder("App reports", "/app/reports", "Reports sent by users, with their status."),
+  },
+  {
+    path: "/admin/money",
+    layout: "default",
+    guard: "admin",
+    title: "Giveaways and access",
+    page: "giveaway/pages/admin-money-page.tsx",
   },
   {
     path: "/lessons/reports",
