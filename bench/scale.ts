@@ -1,4 +1,5 @@
-// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists at 10k, 100k and 1M rows.
+// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists (history, activities, the
+// NeonBits ledger, the giveaway's past winners) at 10k, 100k and 1M rows.
 // Seeds a fresh PostgreSQL database with generate_series SQL (not the API), then measures through the
 // real app's HTTP routes (app.inject) for a real signed-in user, many sequential samples per route.
 import { randomBytes } from "node:crypto";
@@ -36,6 +37,9 @@ const routes: Route[] = [
   { id: "history newest 200", url: "/api/users/history?limit=200", signedIn: true },
   // Its url gets the `before` cursor of entry 1,000 once the data is seeded.
   { id: DEEP_PAGE, url: "/api/users/history?limit=50", signedIn: true },
+  { id: "NeonBits ledger newest 20", url: "/api/users/ledger?limit=20", signedIn: true },
+  { id: "NeonBits ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
+  { id: "giveaway past winners (10)", url: "/api/giveaway/rounds?limit=10", signedIn: false },
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -92,17 +96,26 @@ async function seedRange(client: pg.Client, from: number, to: number) {
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g || '@bench.test', true from ${series}`);
   await client.query(`insert into profiles (id, display_name, username, editor_preferences, xp)
     select 'scale-' || g, 'Scale ' || g, 'scale-' || g, '${editor}'::jsonb, ${xp} from ${series}`);
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'xp', 10 + (g % 5) * 5, 'lesson_completed', 'bench:' || g, 'Completed lesson: Bench ' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select ${owner}, 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'neonbits', 20, 'chapter_completed', 'bench:' || g, 'Completed chapter: Bench ' || g, ${eventTime("g")}
     from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select ${owner}, 'lesson_completed', 'Completed the lesson Bench ' || g, '/courses/bench/lesson-' || g, ${eventTime("g")}
     from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select ${owner}, 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
+  // Giveaway rounds: one drawn round per 100 rows, each with 3 winners (the past winners list).
+  await client.query(`insert into giveaway_rounds (id, title, prize, winners, starts_at, ends_at, seed, seed_hash,
+      entries_hash, entry_count, drawn_at)
+    select g, 'Bench round ' || g, 100, 3, now() - interval '1 hour' * g - interval '7 days', now() - interval '1 hour' * g,
+      md5(g::text), encode(sha256(md5(g::text)::bytea), 'hex'), md5('entries' || g), 50, now() - interval '1 hour' * g
+    from ${series} where g % 100 = 0`);
+  await client.query(`insert into giveaway_winners (round_id, position, ticket, user_id)
+    select r.id, p, substr(md5(r.id || ':' || p), 1, 16), 'scale-' || (1 + (hashint4(r.id * 3 + p) & 2147483647) % ${to})
+    from giveaway_rounds r, generate_series(1, 3) p where r.id between ${from} and ${to}`);
 }
 
 /** The signed-in user with a session and ME_ROWS rows in each list. */
@@ -125,14 +138,14 @@ async function seedMe(client: pg.Client): Promise<string> {
   // Two rows this week (about a median week), the rest spread over the 12 weeks before.
   const eventTime = (g: string) =>
     `case when ${g} <= 2 then now() - interval '1 minute' * ${g} else ${olderTime(g)} end`;
-  await client.query(`insert into xp_events (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into neonbits_ledger (user_id, amount, reason, reference, description, created_at)
-    select '${ME}', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'xp', 10, 'lesson_completed', 'me:' || g, 'Completed lesson: Mine ' || g, ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'neonbits', 20, 'chapter_completed', 'me:' || g, 'Completed chapter: Mine ' || g, ${eventTime("g")} from ${series}`);
   await client.query(`insert into user_activities (user_id, kind, title, link, created_at)
     select '${ME}', 'lesson_completed', 'Completed the lesson Mine ' || g, null, ${eventTime("g")} from ${series}`);
-  await client.query(`insert into streak_events (user_id, reason, amount, description, created_at)
-    select '${ME}', 'streak_extended', 1, 'Streak extended', ${eventTime("g")} from ${series}`);
+  await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
+    select '${ME}', 'streak', 1, 'streak_extended', 'me:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   return token;
 }
 
@@ -147,8 +160,12 @@ async function rebuildAggregates(client: pg.Client) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
       select user_id, (date_trunc('week', created_at at time zone 'UTC'))::date, sum(amount)::int
-      from xp_events group by 1, 2`);
+      from ledger where kind = 'xp' group by 1, 2`);
   }
+  // Running totals are the ledger's sums (decision 007).
+  await client.query("truncate ledger_balances");
+  await client.query(`insert into ledger_balances (user_id, kind, balance)
+    select user_id, kind, sum(amount)::int from ledger where kind in ('neonbits', 'streak_freeze') group by 1, 2`);
   if (await has("xp_totals_histogram")) {
     await client.query("truncate xp_totals_histogram");
     await client.query(`insert into xp_totals_histogram (xp, users)
@@ -165,10 +182,11 @@ async function rebuildAggregates(client: pg.Client) {
 const BULK_TABLES = [
   "users",
   "profiles",
-  "xp_events",
-  "neonbits_ledger",
+  "ledger",
+  "ledger_balances",
+  "giveaway_rounds",
+  "giveaway_winners",
   "user_activities",
-  "streak_events",
   "xp_weekly",
   "xp_totals_histogram",
   "xp_weekly_histogram",
@@ -279,7 +297,7 @@ async function checkOwnRank(app: App, url: string, token: string) {
     ).rows[0].n;
     const expectedWeek = (
       await client.query(
-        `with w as (select user_id, sum(amount) as xp from xp_events where created_at >= $2 group by user_id)
+        `with w as (select user_id, sum(amount) as xp from ledger where kind = 'xp' and created_at >= $2 group by user_id)
          select count(*)::int + 1 as n from w where xp > coalesce((select xp from w where user_id = $1), 0)`,
         [ME, week.since],
       )

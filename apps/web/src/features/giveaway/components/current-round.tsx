@@ -43,7 +43,7 @@ export function CurrentRound({ state, now, signedIn }: { state: GiveawayState; n
             {round.title}
           </h2>
         </div>
-        <Badge size="lg" variant="outline" color="yellow" leftSection={<IconConfetti size={14} />}>
+        <Badge size="lg" variant="outline" color="cyan" leftSection={<IconConfetti size={14} />}>
           {round.winners} × {format(round.prize)} NeonBits
         </Badge>
       </Group>

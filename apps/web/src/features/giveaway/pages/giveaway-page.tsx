@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useNow } from "../../../lib/use-now.ts";
@@ -12,15 +12,21 @@ import { PastRounds } from "../components/past-rounds.tsx";
 
 /** /giveaway: the weekly NeonBits giveaway — the current round, entering it, past winners and how to check a draw. */
 export function GiveawayPage() {
-  const { status } = useSession();
+  const { status, refreshProfile } = useSession();
   const now = useNow(true);
   const polled = useGiveaway();
   const queryClient = useQueryClient();
   const roundId = polled.data?.current?.id ?? null;
-  // A round that was drawn gives way to the next (or none): its winners join the past rounds.
+  // A round that was drawn gives way to the next (or none): its winners join the past rounds, and a
+  // prize won shows in the header's NeonBits.
+  const previous = useRef(roundId);
   useEffect(() => {
+    if (previous.current === roundId) return;
+    previous.current = roundId;
     void queryClient.invalidateQueries({ queryKey: ["giveaway", "rounds"] });
-  }, [roundId, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    void refreshProfile();
+  }, [roundId, queryClient, refreshProfile]);
 
   return (
     <div className={classes.page}>

@@ -19,13 +19,13 @@ function Owned({ item, state, now }: { item: ShopItem; state: ShopState; now: nu
   }
   if (state.boost && Date.parse(state.boost.endsAt) > now) {
     return (
-      <Badge variant="outline" color="yellow" data-boost-active>
+      <Badge variant="outline" color="cyan" data-boost-active>
         Active: {timeLeft(Date.parse(state.boost.endsAt), now)} left
       </Badge>
     );
   }
   return (
-    <Badge variant="outline" color="gray">
+    <Badge variant="outline" color="cyan">
       Not active
     </Badge>
   );
@@ -64,7 +64,7 @@ export function ItemCard({
         onClick={() => onBuy(item)}
         loading={busy}
         variant={short ? "default" : "filled"}
-        aria-label={`Buy ${item.name} for ${item.price} NeonBits`}
+        aria-label={`Buy for ${format(item.price)} NeonBits: ${item.name}`}
       >
         Buy for {format(item.price)} NeonBits
       </Button>

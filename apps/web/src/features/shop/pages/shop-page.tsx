@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from "@mantine/core";
 import type { ShopItem } from "@neonlab/shared/schemas/shop";
 import { IconAlertTriangle, IconBolt, IconCoin } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -21,6 +21,10 @@ export function ShopPage() {
   const buy = useBuyShopItem();
   const [buying, setBuying] = useState<string | null>(null);
   const [short, setShort] = useState<string | null>(null);
+  const shortRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (short) shortRef.current?.scrollIntoView({ block: "center" });
+  }, [short]);
   const boostEnd = shop.data?.boost ? Date.parse(shop.data.boost.endsAt) : null;
   const now = useNow(boostEnd !== null);
   const boostActive = boostEnd !== null && boostEnd > now;
@@ -38,8 +42,9 @@ export function ShopPage() {
     buy.mutate(item.id, {
       onSuccess: (result) => toast.success(result.message),
       onError: (error) => {
+        // Short of NeonBits: said once, in place, with the way to get more (a toast would cover the link).
         if (error instanceof ApiError && error.statusCode === 409) setShort(error.message);
-        toast.error(errorMessage(error));
+        else toast.error(errorMessage(error));
       },
       onSettled: () => setBuying(null),
     });
@@ -84,7 +89,13 @@ export function ShopPage() {
             </Anchor>
           </div>
           {short ? (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Not enough NeonBits" data-short>
+            <Alert
+              ref={shortRef}
+              color="red"
+              icon={<IconAlertTriangle size={18} />}
+              title="Not enough NeonBits"
+              data-short
+            >
               {short}{" "}
               <Anchor href="#packs" fw={600}>
                 Get more NeonBits
