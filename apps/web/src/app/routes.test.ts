@@ -31,6 +31,7 @@ describe("the route table", () => {
       "/profile/ada",
       "/settings",
       "/shop",
+      "/giveaway",
     ]) {
       expect(pageIsBuilt(path), path).toBe(true);
     }
