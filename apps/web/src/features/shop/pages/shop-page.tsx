@@ -23,7 +23,7 @@ export function ShopPage() {
   const [short, setShort] = useState<string | null>(null);
   const shortRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (short) shortRef.current?.scrollIntoView({ block: "center" });
+    if (short) shortRef.current?.scrollIntoView?.({ block: "center" });
   }, [short]);
   const boostEnd = shop.data?.boost ? Date.parse(shop.data.boost.endsAt) : null;
   const now = useNow(boostEnd !== null);
