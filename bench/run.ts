@@ -106,9 +106,14 @@ async function main() {
   // With BENCH_ONLY naming no PGlite rung, PGlite is not seeded (a minute less).
   const pgliteRuns =
     !only ||
-    ["L2 raw driver", "L3 app read", "L4 app auth read", "L5 app auth write", "L5p app profile write"].some((id) =>
-      only.test(`${id} [pglite]`),
-    );
+    [
+      "L2 raw driver",
+      "L3 app read",
+      "L4 app auth read",
+      "L5 app auth write",
+      "L5p app profile write",
+      "L6 app purchase",
+    ].some((id) => only.test(`${id} [pglite]`));
   const seededLite = pgliteRuns
     ? await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons })
     : { tokens: [], usernames: [], lessonIds: [] };
@@ -179,6 +184,21 @@ async function main() {
           method: "PUT",
           tokens,
           body: () => JSON.stringify({ bio: `bench ${Math.random().toString(36).slice(2)}` }),
+        },
+        writes: true,
+        databaseUrl,
+      },
+      {
+        // One shop purchase per request, each for the next user in turn (2,000 users with NeonBits to spend):
+        // the purchase row, the NeonBits charge under the balance row's lock and the freeze grant.
+        id: "L6 app purchase",
+        backend: backend.name,
+        start: app,
+        load: {
+          url: `${base}/api/users/buy-shop-item`,
+          method: "POST",
+          tokens,
+          body: () => JSON.stringify({ item: "streak_freeze" }),
         },
         writes: true,
         databaseUrl,
@@ -263,6 +283,14 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     "L5/L5p (postgres)": {
       value: rps("L5 app auth write [postgres]") / rps("L5p app profile write [postgres]"),
       target: 0.4,
+    },
+    "L6/L5p (postgres)": {
+      value: rps("L6 app purchase [postgres]") / rps("L5p app profile write [postgres]"),
+      target: 0.5,
+    },
+    "L6/L5p (pglite)": {
+      value: rps("L6 app purchase [pglite]") / rps("L5p app profile write [pglite]"),
+      target: null,
     },
     // Reported, no target (bench/README.md, "The completion write path").
     "L5/L5p (pglite)": {

@@ -1,4 +1,5 @@
-// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists at 10k, 100k and 1M rows.
+// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists (history, activities, the
+// NeonBits ledger, the giveaway's past winners) at 10k, 100k and 1M rows.
 // Seeds a fresh PostgreSQL database with generate_series SQL (not the API), then measures through the
 // real app's HTTP routes (app.inject) for a real signed-in user, many sequential samples per route.
 import { randomBytes } from "node:crypto";
@@ -39,6 +40,9 @@ const routes: Route[] = [
   { id: DEEP_PAGE, url: "/api/users/history?limit=50", signedIn: true },
   ...notif.NOTIFICATION_ROUTES,
   { id: notif.NOTIFICATIONS_DEEP, url: "/api/notifications", signedIn: true },
+  { id: "NeonBits ledger newest 20", url: "/api/users/ledger?limit=20", signedIn: true },
+  { id: "NeonBits ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
+  { id: "giveaway past winners (10)", url: "/api/giveaway/rounds?limit=10", signedIn: false },
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -107,6 +111,15 @@ async function seedRange(client: pg.Client, from: number, to: number) {
   await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
     select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedNotificationRange(client, from, to);
+  // Giveaway rounds: one drawn round per 100 rows, each with 3 winners (the past winners list).
+  await client.query(`insert into giveaway_rounds (id, title, prize, winners, starts_at, ends_at, seed, seed_hash,
+      entries_hash, entry_count, drawn_at)
+    select g, 'Bench round ' || g, 100, 3, now() - interval '1 hour' * g - interval '7 days', now() - interval '1 hour' * g,
+      md5(g::text), encode(sha256(md5(g::text)::bytea), 'hex'), md5('entries' || g), 50, now() - interval '1 hour' * g
+    from ${series} where g % 100 = 0`);
+  await client.query(`insert into giveaway_winners (round_id, position, ticket, user_id)
+    select r.id, p, substr(md5(r.id || ':' || p), 1, 16), 'scale-' || (1 + (hashint4(r.id * 3 + p) & 2147483647) % ${to})
+    from giveaway_rounds r, generate_series(1, 3) p where r.id between ${from} and ${to}`);
 }
 
 /** The signed-in user with a session and ME_ROWS rows in each list. */
@@ -155,6 +168,10 @@ async function rebuildAggregates(client: pg.Client) {
       select user_id, (date_trunc('week', created_at at time zone 'UTC'))::date, sum(amount)::int
       from ledger where kind = 'xp' group by 1, 2`);
   }
+  // Running totals are the ledger's sums (decision 007).
+  await client.query("truncate ledger_balances");
+  await client.query(`insert into ledger_balances (user_id, kind, balance)
+    select user_id, kind, sum(amount)::int from ledger where kind in ('neonbits', 'streak_freeze') group by 1, 2`);
   if (await has("xp_totals_histogram")) {
     await client.query("truncate xp_totals_histogram");
     await client.query(`insert into xp_totals_histogram (xp, users)
@@ -172,6 +189,9 @@ const BULK_TABLES = [
   "users",
   "profiles",
   "ledger",
+  "ledger_balances",
+  "giveaway_rounds",
+  "giveaway_winners",
   "user_activities",
   "xp_weekly",
   "xp_totals_histogram",

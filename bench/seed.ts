@@ -64,6 +64,7 @@ export async function seed(options: {
     }
   }
   const lessonIds = await seedCourse(database.db, options.lessons);
+  await seedNeonBits(database.db);
   await database.close();
   return { tokens, usernames, lessonIds };
 }
@@ -145,3 +146,15 @@ async function seedCourse(db: ReturnType<typeof createDatabase>["db"], count: nu
     select u.id, r.id, 'Because the write path must be measured.' from users u cross join reflections r`);
   return lessonIds;
 }
+
+/** NeonBits to spend for every bench user (the purchase rung buys freezes): one ledger row each, and its balance. */
+async function seedNeonBits(db: ReturnType<typeof createDatabase>["db"]) {
+  await db.execute(sql`insert into ledger (user_id, kind, amount, reason, reference, description)
+    select id, 'neonbits', ${BENCH_NEONBITS}, 'bench_grant', 'bench', 'Bench NeonBits' from users
+    where email like 'bench-%@bench.test'`);
+  await db.execute(sql`insert into ledger_balances (user_id, kind, balance)
+    select id, 'neonbits', ${BENCH_NEONBITS} from users where email like 'bench-%@bench.test'`);
+}
+
+/** Enough for 1,000 freezes per user: the purchase rung never runs out. */
+const BENCH_NEONBITS = 150_000;

@@ -1,25 +1,43 @@
 // Starts the built app for the e2e run on a fresh embedded database.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const dataDir = mkdtempSync(join(tmpdir(), "neonlab-e2e-"));
-const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "development",
-    // The specs read mailed codes from the dev outbox (on by default on loopback; said here explicitly).
-    HOST: "127.0.0.1",
-    DEV_OUTBOX: "true",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT: "false",
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    SMTP_URL: "",
-  },
-});
+const env = {
+  ...process.env,
+  NODE_ENV: "development",
+  // The specs read mailed codes from the dev outbox (on by default on loopback; said here explicitly).
+  HOST: "127.0.0.1",
+  DEV_OUTBOX: "true",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  DATA_DIR: dataDir,
+  AUTH_RATE_LIMIT: "false",
+  DATABASE_URL: "",
+  REDIS_URL: "",
+  SMTP_URL: "",
+};
+// An admin account (e2e/helpers/admin.ts), made before the server holds the embedded database.
+const admin = spawnSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "apps/server/src/cli/admin.ts",
+    "create-user",
+    "--email",
+    "e2e-admin@example.test",
+    "--password",
+    "e2e-admin-password-9",
+    "--name",
+    "E2E Admin",
+    "--role",
+    "admin",
+  ],
+  { stdio: "inherit", env },
+);
+if (admin.status !== 0) process.exit(admin.status ?? 1);
+const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

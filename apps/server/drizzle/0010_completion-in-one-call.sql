@@ -17,6 +17,7 @@ CREATE OR REPLACE FUNCTION "complete_lesson_once"(
   p_lesson integer,
   p_chapter integer,
   p_xp integer,
+  p_xp_given integer,
   p_seen_version bigint,
   p_count integer,
   p_last_updated date,
@@ -64,14 +65,15 @@ BEGIN
       USING ERRCODE = 'serialization_failure';
   END IF;
 
-  IF p_xp > 0 THEN
+  -- p_xp is the lesson's XP (kept on the completion row), p_xp_given what the ledger gives (an XP boost doubles it).
+  IF p_xp_given > 0 THEN
     INSERT INTO "ledger" ("user_id", "kind", "amount", "reason", "reference", "description")
-    VALUES (p_user, 'xp', p_xp, p_xp_reason, p_xp_reference, p_xp_description)
+    VALUES (p_user, 'xp', p_xp_given, p_xp_reason, p_xp_reference, p_xp_description)
     ON CONFLICT DO NOTHING;
     GET DIAGNOSTICS written = ROW_COUNT;
     given := written > 0;
     IF given THEN
-      UPDATE "profiles" SET "xp" = "xp" + p_xp WHERE "id" = p_user;
+      UPDATE "profiles" SET "xp" = "xp" + p_xp_given WHERE "id" = p_user;
     END IF;
   END IF;
 

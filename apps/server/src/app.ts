@@ -24,16 +24,21 @@ import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
+import { accessRoutes } from "./modules/access/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { connectionRoutes } from "./modules/connections/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
+import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
+import { giveawayRoutes } from "./modules/giveaway/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
+import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { walletRoutes } from "./modules/wallet/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -172,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ping: () => database.ping(),
   });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
-  for (const plugin of [
+  const modules = [
     systemRoutes,
     profileViewRoutes,
     userRoutes,
@@ -182,7 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     connectionRoutes,
     notificationRoutes,
     adminRoutes,
-  ]) {
+  ];
+  for (const plugin of [...modules, shopRoutes, walletRoutes, giveawayRoutes, giveawayAdminRoutes, accessRoutes]) {
     await app.register(plugin, { ctx });
   }
   if (config.devOutbox) await app.register(devRoutes, { ctx });

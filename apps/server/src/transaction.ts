@@ -2,7 +2,7 @@ import type { Db } from "./db/client.ts";
 import type { AppEvents, EventName } from "./events/app-events.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import type { JobName, JobPayloads } from "./jobs/job-types.ts";
-import type { JobQueue } from "./jobs/job-queue.ts";
+import type { EnqueueOptions, JobQueue } from "./jobs/job-queue.ts";
 
 /** One transaction: its database handle, and what it announces and hands to the worker when it commits. */
 export type Tx = {
@@ -10,7 +10,7 @@ export type Tx = {
   /** Runs the event's in-transaction handlers now; its after-commit handlers run once this transaction commits. */
   publish<E extends EventName>(name: E, payload: AppEvents[E]): Promise<void>;
   /** Adds a job in this transaction: it exists, and the worker is woken, only if the transaction commits. */
-  enqueue<J extends JobName>(name: J, data: JobPayloads[J]): Promise<void>;
+  enqueue<J extends JobName>(name: J, data: JobPayloads[J], options?: EnqueueOptions): Promise<void>;
 };
 
 export type RunInTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -27,8 +27,8 @@ export function createTransactionRunner(db: Db, events: EventBus, jobs: JobQueue
           await events.runInTransaction(name, payload, tx);
           afterCommit.push(() => events.deliver(name, payload));
         },
-        async enqueue(name, data) {
-          await jobs.sendInTransaction(tx, name, data);
+        async enqueue(name, data, options) {
+          await jobs.sendInTransaction(tx, name, data, options);
           afterCommit.push(() => jobs.wake(name));
         },
       });

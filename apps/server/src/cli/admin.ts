@@ -14,6 +14,7 @@ import { createDatabase, type Database, type Db } from "../db/client.ts";
 import { listFailedJobs } from "../jobs/failed-jobs.ts";
 import { users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
+import { accessCommand, createGiveawayCommand, MONEY_USAGE, MoneyCliError } from "./admin-money.ts";
 import { createProfile } from "../modules/profiles/service.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -22,6 +23,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
       Creates a confirmed account. Without --password, one is generated and printed once.
   set-role --email <e-mail> --role <admin|moderator|user>
       Changes the role of an existing account (takes effect on its next request).
+${MONEY_USAGE}
   failed-jobs [--limit <1-200>]
       Lists background jobs (mail…) whose last retry failed, newest first. PostgreSQL only: with
       PGlite the running server holds DATA_DIR; ask it instead (GET /api/admin/jobs/failed as an admin).
@@ -38,8 +40,15 @@ export const FAILED_JOBS_ON_PGLITE =
 export class CliError extends Error {}
 
 export type AdminDeps = { db: Db; auth: Auth };
-type Opened = AdminDeps & { database: Pick<Database, "executeSql">; close(): Promise<void> };
-const COMMANDS = ["create-user", "set-role", "failed-jobs"] as const;
+type Opened = AdminDeps & { database: Database; close(): Promise<void> };
+const COMMANDS = [
+  "create-user",
+  "set-role",
+  "failed-jobs",
+  "grant-access",
+  "revoke-access",
+  "create-giveaway",
+] as const;
 type Command = (typeof COMMANDS)[number];
 const isCommand = (value: string | undefined): value is Command => COMMANDS.includes(value as Command);
 type Output = { out: (line: string) => void; err: (line: string) => void };
@@ -164,6 +173,10 @@ export async function runAdmin(
     deps = await open(parsed.command);
     if (parsed.command === "failed-jobs") {
       for (const line of await failedJobsCommand(deps.database, parsed.values)) output.out(line);
+    } else if (parsed.command === "grant-access" || parsed.command === "revoke-access") {
+      output.out(await accessCommand(deps.db, parsed.values, parsed.command === "grant-access"));
+    } else if (parsed.command === "create-giveaway") {
+      output.out(await createGiveawayCommand(deps.database, parsed.values));
     } else if (parsed.command === "create-user") {
       const created = await createUserCommand(deps, parsed.values);
       output.out(`Created ${created.role} ${created.email} (id ${created.id}), e-mail confirmed.`);
@@ -174,7 +187,7 @@ export async function runAdmin(
     }
     return 0;
   } catch (error) {
-    if (error instanceof CliError || error instanceof ConfigError) {
+    if (error instanceof CliError || error instanceof ConfigError || error instanceof MoneyCliError) {
       output.err(error.message);
       return 1;
     }
@@ -195,6 +208,12 @@ function parseArguments(argv: string[]) {
       password: { type: "string" },
       name: { type: "string" },
       limit: { type: "string" },
+      title: { type: "string" },
+      prize: { type: "string" },
+      winners: { type: "string" },
+      ends: { type: "string" },
+      starts: { type: "string" },
+      "repeat-days": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -209,7 +228,23 @@ function parseArguments(argv: string[]) {
     if (others.length > 0) throw new CliError("failed-jobs takes only --limit.");
     return { help: false as const, command, values };
   }
+  const given = (keys: string[]) =>
+    Object.entries(values).filter(([key, value]) => !keys.includes(key) && value !== undefined);
+  if (command === "grant-access" || command === "revoke-access") {
+    if (given(["email"]).length > 0) throw new CliError(`${command} takes only --email.`);
+    if (values.email === undefined) throw new CliError("Missing --email.");
+    return { help: false as const, command, values };
+  }
+  if (command === "create-giveaway") {
+    if (given(["title", "prize", "winners", "ends", "starts", "repeat-days"]).length > 0)
+      throw new CliError("create-giveaway takes --title, --prize, --ends, --winners, --starts and --repeat-days.");
+    const absent = ["title", "prize", "ends"].filter((key) => values[key as "title"] === undefined);
+    if (absent.length > 0) throw new CliError(`Missing ${absent.map((m) => `--${m}`).join(", ")}.`);
+    return { help: false as const, command, values };
+  }
   if (values.limit !== undefined) throw new CliError(`${command} does not take --limit.`);
+  if (given(["email", "role", "password", "name"]).length > 0)
+    throw new CliError(`${command} takes --email and --role (create-user also --password and --name).`);
   const missing = ["email", "role"].filter((key) => values[key as "email" | "role"] === undefined);
   if (missing.length > 0) throw new CliError(`Missing ${missing.map((m) => `--${m}`).join(" and ")}.`);
   if (command === "set-role" && (values.password !== undefined || values.name !== undefined)) {

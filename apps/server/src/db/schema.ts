@@ -11,3 +11,5 @@ export * from "../modules/votes/schema.ts";
 export * from "../modules/reports/schema.ts";
 export * from "../modules/connections/schema.ts";
 export * from "../modules/notifications/schema.ts";
+export * from "../modules/shop/schema.ts";
+export * from "../modules/giveaway/schema.ts";

@@ -24,6 +24,8 @@ export interface AppEvents {
   "connection.cancelled": ConnectionPair;
   /** A connection was removed by either side (or ended by a block). */
   "connection.removed": ConnectionPair;
+  /** A giveaway draw made the user a winner; their NeonBits were granted in the same transaction. */
+  "giveaway.won": { userId: string; roundId: number; title: string; prize: number };
 }
 
 /** The two ends of a connection request: who sent it, who received it. */

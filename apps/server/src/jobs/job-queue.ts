@@ -13,6 +13,9 @@ export type JobQueueOptions = {
   retry?: RetryPolicy;
 };
 
+/** When a job may start: `startAfter` holds it until then (a giveaway's draw at the round's end). */
+export type EnqueueOptions = { startAfter?: Date };
+
 export type JobHandler<J extends JobName> = (data: JobPayloads[J]) => Promise<void>;
 
 /** Jobs a worker takes at once; they run side by side, each settled on its own. */
@@ -52,10 +55,10 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     /** Adds a job inside `tx`: it exists only if `tx` commits. Call wake() after the commit (ctx.transaction does). */
-    async sendInTransaction<J extends JobName>(tx: Db, name: J, data: JobPayloads[J]) {
+    async sendInTransaction<J extends JobName>(tx: Db, name: J, data: JobPayloads[J], options: EnqueueOptions = {}) {
       // Db's execute() is typed for both drivers (unknown); each returns `{ rows }` as the adapter reads it.
       const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-      await boss.send(name, data, { ...sendOptions(name), db });
+      await boss.send(name, data, { ...sendOptions(name), ...options, db });
     },
 
     /** Lets this instance's worker fetch now instead of at its next poll. */

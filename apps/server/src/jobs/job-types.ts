@@ -8,6 +8,8 @@ import type { Mail } from "../adapters/mail/mailer.ts";
 export interface JobPayloads {
   /** One mail, sent by the configured Mailer (SMTP, or the dev outbox). */
   "send-mail": Mail;
+  /** Draws a giveaway round's winners at its end (modules/giveaway; once: the round row says whether it was drawn). */
+  "giveaway-draw": { roundId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -33,6 +35,12 @@ export const JOBS: { [J in JobName]: JobDefinition<J> } = {
     expireInSeconds: 120,
     // Sign-in and confirmation codes travel in the subject: an admin reading failures must not see them.
     describe: (mail) => `${mail.subject.replace(/\d{4,}/g, "••••••")} → ${mail.to}`,
+  },
+  "giveaway-draw": {
+    // A draw that fails (the database away) is tried again for about an hour; drawing twice is harmless.
+    retry: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 },
+    expireInSeconds: 120,
+    describe: ({ roundId }) => `Draw of giveaway round ${roundId}`,
   },
 };
 

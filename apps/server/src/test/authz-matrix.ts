@@ -1,13 +1,17 @@
+import { ACCESS_ROUTES } from "../modules/access/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
+import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
 import { REPORT_ROUTES } from "../modules/reports/authz.ts";
+import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
 import { USER_ROUTES } from "../modules/users/authz.ts";
+import { WALLET_ROUTES } from "../modules/wallet/authz.ts";
 import { AUTH_ROUTES } from "./authz/auth.ts";
 import { PLATFORM_ROUTES } from "./authz/platform.ts";
 import type { RouteEntry } from "./authz/types.ts";
@@ -34,4 +38,8 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ADMIN_ROUTES,
   ...CONNECTION_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...SHOP_ROUTES,
+  ...WALLET_ROUTES,
+  ...GIVEAWAY_ROUTES,
+  ...ACCESS_ROUTES,
 ];

@@ -25,6 +25,9 @@ import {
   lessonId,
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
+import { drawRound } from "../modules/giveaway/draw.ts";
+import { createRound } from "../modules/giveaway/service.ts";
+import { give } from "../modules/ledger/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
@@ -96,6 +99,17 @@ const deadToken = await (async () => {
 const firstLesson = await lessonId(app.ctx.db, "neon-basics", "first-command");
 await prepareLesson(app, user, firstLesson);
 expect((await completeLessonApi(app, user, firstLesson)).statusCode).toBe(200);
+// NeonBits to spend, so shop purchases succeed too (and fill the NeonBits ledger).
+await give(app.ctx.db, user.id, "neonbits", 1_000_000);
+// A giveaway round open now (so an entry can succeed) and a drawn one (whose tickets are public).
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+await app.ctx.transaction((tx) =>
+  createRound(tx, null, { title: "Fuzz open", prize: 5, winners: 1, endsAt: inAnHour() }),
+);
+const drawnRound = await app.ctx.transaction((tx) =>
+  createRound(tx, null, { title: "Fuzz drawn", prize: 5, winners: 1, endsAt: inAnHour() }),
+);
+await drawRound(app.ctx.transaction, drawnRound.id, new Date(Date.now() + 7_200_000));
 
 const usernameOf = async (u: TestUser) =>
   (await app.inject({ method: "GET", url: "/api/profile", headers: u.headers })).json().username as string;
@@ -261,6 +275,7 @@ const idHints: Record<string, number[]> = {
   "/api/chapters/{id}": known.chapterIds,
   "/api/chapter-badges/{id}": known.badgeIds,
   "/api/lessons/{id}/complete": known.lessons.map((l) => l.id),
+  "/api/giveaway/rounds/{id}/tickets": [drawnRound.id],
   "/api/lessons/{id}/quizes/{quizId}/complete": known.lessons.map((l) => l.id),
   "/api/lessons/{id}/reflections/{reflectionId}/complete": known.lessons.map((l) => l.id),
   "/api/notifications/{id}/read": ownNotifications,

@@ -270,14 +270,14 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "private",
     title: "Shop",
-    page: placeholder("The shop", "/shop", "Spend NeonBits on streak freezes and XP boosts."),
+    page: "shop/pages/shop-page.tsx",
   },
   {
     path: "/giveaway",
     layout: "default",
     guard: "private",
     title: "Giveaway",
-    page: placeholder("The giveaway", "/giveaway", "Win NeonBits by inviting friends and learning."),
+    page: "giveaway/pages/giveaway-page.tsx",
   },
   {
     path: "/payment/neonbits/success",
@@ -321,6 +321,13 @@ export const ROUTES: RouteSpec[] = [
     guard: "admin",
     title: "App reports",
     page: "reports/pages/app-reports-page.tsx",
+  },
+  {
+    path: "/admin/money",
+    layout: "default",
+    guard: "admin",
+    title: "Giveaways and access",
+    page: "giveaway/pages/admin-money-page.tsx",
   },
   {
     path: "/lessons/reports",

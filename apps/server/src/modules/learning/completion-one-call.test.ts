@@ -8,7 +8,7 @@ import { burst, listen } from "../../test/burst.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { createTransactionRunner } from "../../transaction.ts";
 import { expectBooksBalance } from "../ledger/test-helpers.ts";
-import { lockStreak } from "../progress/service.ts";
+import { extendXpBoost, lockStreak } from "../progress/service.ts";
 import { completeInOneCall, readStart } from "./completion-one-call.ts";
 import { completeLesson } from "./completion-service.ts";
 import { lessonById } from "./lesson-lookup.ts";
@@ -127,6 +127,14 @@ function oneCallSuite(kind: "pglite" | "postgres") {
         await db.execute(sql`select count from streaks where user_id = ${user.id}`),
       );
       expect(streak?.count).toBe(1);
+    });
+
+    it("doubles the XP given while an XP boost is active, as the locking path does", async () => {
+      const user = await readyUser();
+      await db.transaction(async (tx) => void (await extendXpBoost(tx as unknown as Db, user.id, 60)));
+      const result = await completeLesson(app.ctx, user.id, first);
+      expect(result.xpAwarded).toBe(20);
+      expect((await expectBooksBalance(db, user.id)).xp).toBe(20);
     });
 
     it("takes the locking path for a completion that finishes its chapter", async () => {

@@ -3,7 +3,7 @@ import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
-import { completionDay, type StreakColumns, streakAt, streakRows } from "../progress/service.ts";
+import { completionDay, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
 import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
 import type { LessonContext } from "./lesson-lookup.ts";
 import { completedLessons } from "./schema.ts";
@@ -33,6 +33,8 @@ const startQuery = preparedPerDb((db) => {
         where ${completedLessons.userId} = ${userId} and ${completedLessons.lessonId} = ${lessonId})`,
       openTasks: openTaskCount(lessonId, userId),
       chapterLessonsLeft: chapterLessonsLeft(userId, chapterId, lessonId),
+      // An active XP boost multiplies the XP given (read here: the one-call write adds no statement for it).
+      xpFactor: xpBoostFactor(userId).mapWith(Number),
     })
     .from(profiles)
     .leftJoin(streakRows.table, streakRows.on(profiles.id))
@@ -91,6 +93,7 @@ const completeQuery = preparedPerDb((db) =>
           p("lessonId", "integer"),
           p("chapterId", "integer"),
           p("xp", "integer"),
+          p("xpGiven", "integer"),
           p("seenVersion", "bigint"),
           p("count", "integer"),
           p("lastUpdated", "date"),
@@ -132,6 +135,7 @@ export async function completeInOneCall(
     lessonId: lesson.id,
     chapterId: ctx.chapter.id,
     xp: lesson.xp,
+    xpGiven: lesson.xp * start.xpFactor,
     seenVersion: start.version,
     count: day.state.count,
     lastUpdated: day.state.lastUpdated,
@@ -149,9 +153,10 @@ export async function completeInOneCall(
     streakDescription: day.history?.description ?? null,
   });
   if (!row || row.outcome === "retry") return "retry";
+  const xpAwarded = row.xpGiven ? lesson.xp * start.xpFactor : 0;
   const result: LessonCompleteResult = {
     lessonId: lesson.id,
-    xpAwarded: row.xpGiven ? lesson.xp : 0,
+    xpAwarded,
     alreadyCompleted: false,
     streak: day.answer,
     chapterCompleted: null,

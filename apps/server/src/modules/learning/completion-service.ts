@@ -109,7 +109,7 @@ function completeLocked(
       };
     }
     const { lesson, course } = ctx;
-    const xpGiven = await grantXp(tx, {
+    const xpAwarded = await grantXp(tx, {
       userId,
       amount: lesson.xp,
       reason: "lesson_completed",
@@ -126,11 +126,11 @@ function completeLocked(
     const chapter = inserted.chapterLessonsLeft === 0 ? await completeChapter(tx, userId, ctx) : null;
     const chapterDone = chapter !== null;
     const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
-    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded: xpGiven ? lesson.xp : 0 });
+    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded });
     if (chapterDone) await announceChapter(publish, userId, ctx, courseDone);
     return {
       lessonId,
-      xpAwarded: xpGiven ? lesson.xp : 0,
+      xpAwarded,
       alreadyCompleted: false,
       streak,
       chapterCompleted: chapterDone ? presentBadge(ctx.badge) : null,

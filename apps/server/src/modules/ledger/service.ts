@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { addXp } from "../profiles/service.ts";
@@ -40,6 +40,26 @@ export async function grant(tx: Db, entry: LedgerEntry & { kind: BalanceKind }):
   if (!(await insertOnce(tx, entry))) return false;
   await addToBalance(tx, entry.userId, entry.kind, entry.amount);
   return true;
+}
+
+/**
+ * As grant, with the amount multiplied by `factor`, an SQL expression evaluated in the INSERT itself
+ * (the XP boost: one statement, no extra read). Returns the amount given, 0 when that grant exists already.
+ */
+export async function grantScaled(
+  tx: Db,
+  entry: LedgerEntry & { kind: BalanceKind },
+  factor: SQL<number>,
+): Promise<number> {
+  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} grant needs a positive amount`);
+  const [row] = await tx
+    .insert(ledger)
+    .values({ ...entry, amount: sql`${entry.amount}::int * ${factor}` })
+    .onConflictDoNothing()
+    .returning({ amount: ledger.amount });
+  if (!row) return 0;
+  await addToBalance(tx, entry.userId, entry.kind, row.amount);
+  return row.amount;
 }
 
 export type SpendResult = { status: "spent" | "insufficient" | "duplicate"; balance: number };
@@ -132,3 +152,8 @@ export async function listEntries(
     .orderBy(desc(ledger.createdAt), desc(ledger.id))
     .limit(query.limit);
 }
+
+/** A user's balance of a stored kind as a scalar subquery (null when never had), for other modules' one-statement reads. */
+export const balanceOf = (userId: string, kind: StoredKind) =>
+  sql<number | null>`(select ${ledgerBalances.balance} from ${ledgerBalances}
+    where ${ledgerBalances.userId} = ${userId} and ${ledgerBalances.kind} = ${kind})`;

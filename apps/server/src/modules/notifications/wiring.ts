@@ -88,6 +88,12 @@ export function wireNotifications(ctx: Wiring) {
     subject: `badge:${e.badgeId}`,
     data: { badge_id: e.badgeId, chapter_id: e.chapterId, badge_name: e.badgeName },
   }));
+  notifyOn(ctx, "giveaway.won", (e) => ({
+    userId: e.userId,
+    kind: "giveaway_won",
+    subject: `giveaway:${e.roundId}`,
+    data: { round_id: e.roundId, title: e.title, prize: e.prize },
+  }));
   notifyOn(ctx, "report.resolved", (e) => ({
     userId: e.reporterId,
     kind: "report_resolved",

@@ -150,3 +150,17 @@ export const profileRows = {
     avatar: profiles.avatar,
   },
 };
+
+/**
+ * Grants or revokes the admin-given access of the account with this e-mail (product rules): has_access
+ * is read from the profile on each request, so it takes effect without signing in again. Null when
+ * there is no such account.
+ */
+export async function setAccessGranted(db: Db, email: string, granted: boolean) {
+  const [row] = await db
+    .update(profiles)
+    .set({ accessGranted: granted })
+    .where(eq(profiles.id, sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`))
+    .returning({ username: profiles.username, role: profiles.role, accessGranted: profiles.accessGranted });
+  return row ? { ...row, hasAccess: hasAccess(row) } : null;
+}

@@ -75,3 +75,11 @@ export const userActivities = pgTable(
   },
   (t) => [index("user_activities_user_idx").on(t.userId, t.createdAt, t.id)],
 );
+
+/** The XP boost from the shop: XP given is doubled while ends_at is ahead (one row per user; buying again extends it). */
+export const xpBoosts = pgTable("xp_boosts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,14 @@
 // The progress module's public surface: what other modules may call (XP, the streak, activities).
 export { recordActivity } from "./activity-service.ts";
 export {
+  activeXpBoost,
+  addFreezes,
+  extendXpBoost,
+  inventoryColumns,
+  XP_BOOST_MULTIPLIER,
+  xpBoostFactor,
+} from "./boost-service.ts";
+export {
   completionDay,
   displayedStreakCount,
   lockStreak,

@@ -1,5 +1,13 @@
 import type { Db } from "../../db/client.ts";
-import { balanceRows, findBalance, grant, type LedgerEntry, type SpendResult, spend } from "../ledger/service.ts";
+import {
+  balanceOf,
+  balanceRows,
+  findBalance,
+  grant,
+  type LedgerEntry,
+  type SpendResult,
+  spend,
+} from "../ledger/service.ts";
 
 // NeonBits: rows of the one ledger (kind "neonbits"); the balance is their sum and never goes below 0.
 // Call these inside the caller's transaction so the grant or charge commits with what caused it.
@@ -20,3 +28,6 @@ export async function getNeonBitsBalance(db: Db, userId: string): Promise<number
 
 /** For one-statement reads of other modules (the own profile): the balance row, joined on the user id. */
 export const neonbitsBalanceRows = balanceRows("neonbits");
+
+/** The NeonBits balance as a scalar subquery (null when never had), for one-statement reads. */
+export const neonbitsBalanceOf = (userId: string) => balanceOf(userId, "neonbits");

@@ -35,7 +35,9 @@ export function notificationText(n: Notification): string {
     case "report_resolved":
       return "A report you sent was resolved.";
     case "giveaway_won":
-      return "You won the giveaway!";
+      return typeof n.data.prize === "number"
+        ? `You won ${n.data.prize} NeonBits in the giveaway!`
+        : "You won the giveaway!";
     case "subscription_changed":
       return "Your subscription changed.";
   }
@@ -48,5 +50,6 @@ export function notificationLink(n: Notification, ownUsername: string): string |
   if (n.kind === "badge_earned") return `/profile/${ownUsername}`;
   if (n.kind === "subscription_changed") return "/settings";
   if (n.kind === "report_resolved") return "/help";
+  if (n.kind === "giveaway_won") return "/giveaway";
   return null;
 }

@@ -1,15 +1,24 @@
 import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconBell, IconCode, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
+import {
+  IconBell,
+  IconCode,
+  IconCoin,
+  IconDeviceFloppy,
+  IconSettings,
+  IconUser,
+  IconUserCircle,
+} from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { useSession } from "../../../lib/session.tsx";
+import { LedgerList } from "../../shop/components/ledger-list.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
-const TABS = ["profile", "account", "editor", "avatar", "notifications"] as const;
+const TABS = ["profile", "account", "editor", "avatar", "notifications", "neonbits"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -25,7 +34,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|editor|avatar|notifications */
+/** /settings?tab=profile|account|editor|avatar|notifications|neonbits */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -66,6 +75,9 @@ export function SettingsPage() {
             <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
               Notifications
             </Tabs.Tab>
+            <Tabs.Tab value="neonbits" leftSection={<IconCoin size={16} />}>
+              NeonBits
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
             <ProfileForm profile={profile} />
@@ -105,6 +117,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="notifications">
             <NotificationSettings />
+          </Tabs.Panel>
+          <Tabs.Panel value="neonbits">
+            <LedgerList />
           </Tabs.Panel>
         </Tabs>
       </Stack>

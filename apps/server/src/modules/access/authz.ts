@@ -1,0 +1,28 @@
+import { expect } from "vitest";
+import { EXPECT, jsonOf, type RouteEntry } from "../../test/authz/types.ts";
+import { createUser } from "../../test/users.ts";
+
+const { adminOnly } = EXPECT;
+
+/** Authorization matrix rows of the access module (test/authz-matrix.ts). */
+export const ACCESS_ROUTES: RouteEntry[] = [
+  {
+    method: "POST",
+    url: "/api/admin/users/access",
+    access: "admin",
+    note: "The target is a throwaway account made in the setup, none of the actors.",
+    cases: [
+      {
+        name: "grant access to a user",
+        setup: (ctx) => createUser(ctx.app),
+        request: (_ctx, _actor, target: { email: string }) => ({
+          method: "POST",
+          url: "/api/admin/users/access",
+          payload: { email: target.email, hasAccess: true },
+        }),
+        expect: adminOnly(200),
+        check: (_ctx, _actor, res) => expect(jsonOf(res)).toMatchObject({ accessGranted: true, hasAccess: true }),
+      },
+    ],
+  },
+];

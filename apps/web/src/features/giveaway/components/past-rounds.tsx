@@ -1,0 +1,123 @@
+import { Anchor, Button, List, Stack, Text } from "@mantine/core";
+import type { GiveawayRound } from "@neonlab/shared/schemas/giveaway";
+import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { getTickets, usePastRounds } from "../api/giveaway.ts";
+import { type Verdict, verifyRound } from "../lib/verify.ts";
+import classes from "./giveaway.module.css";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+
+function VerifyButton({ round }: { round: GiveawayRound }) {
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setVerdict(await verifyRound(round, (await getTickets(round.id)).tickets));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button size="xs" variant="default" onClick={() => void run()} loading={busy}>
+        Check this draw in my browser
+      </Button>
+      {error ? <Text role="alert">{error}</Text> : null}
+      {verdict ? (
+        <List spacing={2} size="sm" data-verdict={verdict.ok ? "ok" : "mismatch"}>
+          {verdict.checks.map((check) => (
+            <List.Item
+              key={check.label}
+              icon={check.ok ? <IconCircleCheck size={16} color="var(--nl-accent)" /> : <IconCircleX size={16} />}
+            >
+              {check.label}: {check.ok ? "yes" : "NO"}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}
+
+function PastRound({ round }: { round: GiveawayRound }) {
+  return (
+    <article className={classes.round} data-past-round={round.id} aria-labelledby={`round-${round.id}`}>
+      <h3 id={`round-${round.id}`} className={classes.panelTitle}>
+        {round.title}
+      </h3>
+      <Text size="sm" c="dimmed">
+        Drawn {round.drawnAt ? dateFormat.format(new Date(round.drawnAt)) : ""} · {format(round.entryCount)}{" "}
+        {round.entryCount === 1 ? "entry" : "entries"} · {format(round.prize)} NeonBits each
+      </Text>
+      {round.winnerList.length === 0 ? (
+        <Text>No entries, no winner.</Text>
+      ) : (
+        <ol className={classes.winners} data-winners>
+          {round.winnerList.map((w) => (
+            <li key={w.position} data-winner={w.username ?? ""}>
+              {w.username ? (
+                <Link to={`/profile/${w.username}`}>{w.displayName ?? w.username}</Link>
+              ) : (
+                "A deleted account"
+              )}{" "}
+              <Text span size="sm" c="dimmed">
+                (ticket <code>{w.ticket}</code>)
+              </Text>
+            </li>
+          ))}
+        </ol>
+      )}
+      <dl className={classes.facts}>
+        <dt>Seed hash</dt>
+        <dd className={classes.hash}>{round.seedHash}</dd>
+        <dt>Seed</dt>
+        <dd className={classes.hash}>{round.seed}</dd>
+        <dt>Entries hash</dt>
+        <dd className={classes.hash}>{round.entriesHash}</dd>
+        <dt>Tickets</dt>
+        <dd>
+          <Anchor href={`/api/giveaway/rounds/${round.id}/tickets`} target="_blank" rel="noreferrer">
+            The sorted list (JSON)
+          </Anchor>
+        </dd>
+      </dl>
+      <VerifyButton round={round} />
+    </article>
+  );
+}
+
+/** Drawn rounds, newest first, with their winners and everything needed to check each draw. */
+export function PastRounds() {
+  const rounds = usePastRounds();
+  const list = rounds.data?.pages.flatMap((page) => page.rounds) ?? [];
+  return (
+    <section className={`nl-panel ${classes.panel}`} aria-labelledby="past-title" data-past-rounds>
+      <h2 id="past-title" className={classes.panelTitle}>
+        Past winners
+      </h2>
+      {rounds.isPending ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : rounds.isError ? (
+        <Text role="alert">{errorMessage(rounds.error)}</Text>
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No round has been drawn yet.</Text>
+      ) : (
+        list.map((round) => <PastRound key={round.id} round={round} />)
+      )}
+      {rounds.hasNextPage ? (
+        <Button variant="default" onClick={() => void rounds.fetchNextPage()} loading={rounds.isFetchingNextPage}>
+          Show older rounds
+        </Button>
+      ) : null}
+    </section>
+  );
+}
