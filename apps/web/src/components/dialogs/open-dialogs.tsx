@@ -4,7 +4,6 @@ import { reportClientError } from "../../lib/client-errors.ts";
 import { toast } from "../../lib/toasts.ts";
 import type { ConfirmOptions } from "./confirm-dialog.tsx";
 import { openDialog } from "./open-dialog.tsx";
-import type { ReportTarget } from "./report-dialog.tsx";
 import type { ShareHackInput } from "./share-hack-dialog.tsx";
 
 type FailureText = Parameters<typeof modalFailed>[0];
@@ -150,17 +149,4 @@ export async function openConfirmDialog(options: ConfirmOptions): Promise<true |
       ),
     });
   });
-}
-
-/** Report a problem with the app or a lesson; resolves when sent or dismissed. */
-export function openReportDialog(target: ReportTarget): Promise<void> {
-  return guarded(null, async () => {
-    const { ReportDialog } = await import("./report-dialog.tsx");
-    await openDialog({
-      name: "report",
-      width: 500,
-      title: target.kind === "app" ? "Report a problem" : "Report a problem with this lesson",
-      render: (close) => <ReportDialog target={target} onDone={() => close()} />,
-    });
-  }).then(() => undefined);
 }

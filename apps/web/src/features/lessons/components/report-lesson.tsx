@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import type { LessonDetail } from "@neonlab/shared/schemas/learning";
 import { IconFlag } from "@tabler/icons-react";
-import { openReportDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { openReportDialog } from "../../reports/open-report-dialog.tsx";
 import { useSession } from "../../../lib/session.tsx";
 
 /** Under a lesson, for a signed-in learner: a quiet way to tell the moderators about a mistake in it. */

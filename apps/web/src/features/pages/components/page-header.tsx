@@ -1,16 +1,8 @@
 import type { ReactNode } from "react";
 import classes from "./page-blocks.module.css";
 
-/** Eyebrow, title and lead of a content page. */
-export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: ReactNode; children?: ReactNode }) {
-  return (
-    <header className={classes.pageHeader}>
-      <p className="nl-eyebrow">{eyebrow}</p>
-      <h1 className={classes.pageTitle}>{title}</h1>
-      {children && <div className={classes.lead}>{children}</div>}
-    </header>
-  );
-}
+// The page header is shared with other features (components/page-header.tsx); re-exported for the content pages.
+export { PageHeader } from "../../../components/page-header.tsx";
 
 /** A full-bleed band of the home layout with a centred inner column. */
 export function Band({

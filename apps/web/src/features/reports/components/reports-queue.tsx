@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { PageHeader } from "../../pages/components/page-header.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { useReportQueue, useSetReportStatus } from "../api/reports.ts";
 import { causeLabel, reportDate, STATUS_COLORS, statusLabel } from "./report-labels.ts";
 import classes from "./reports.module.css";

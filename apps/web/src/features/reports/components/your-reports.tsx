@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconFlag } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { openReportDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { openReportDialog } from "../open-report-dialog.tsx";
 import { useHydrated } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { useMyReports } from "../api/reports.ts";

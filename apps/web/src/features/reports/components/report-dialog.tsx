@@ -7,10 +7,10 @@ import {
   REPORT_DESCRIPTION_MAX,
 } from "@neonlab/shared/schemas/reports";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { myReportsQueryKey, sendReport } from "../../features/reports/api/reports.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../lib/zod-form.ts";
+import { myReportsQueryKey, sendReport } from "../api/reports.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toasts.ts";
+import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 export type ReportTarget = { kind: "app" } | { kind: "lesson"; lessonId: number; lessonTitle: string };
 
