@@ -45,6 +45,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_605);
 const VERBOSE = process.env.FUZZ_VERBOSE === "1";
 const OP_TIMEOUT = 60_000 + NUM_RUNS * 400;
 
+/** A route's `*` wildcard is documented as a trailing `{path}` parameter (lib/openapi/operation.ts). */
+const WILDCARD = "path";
 const HTTP_METHODS = ["get", "put", "post", "patch", "delete"] as const;
 type Method = (typeof HTTP_METHODS)[number];
 /**
@@ -115,7 +117,7 @@ const known = {
 const fuzzQuiz = known.quizzes.find((q) => q.type === "multiple")!;
 const courseSlug = new Map(known.courses.map((c) => [c.id, c.slug]));
 const assets = known.courses.flatMap((c) =>
-  listFiles(join(FIXTURE_DIR, "courses", c.slug)).map((file) => ({ course: c.slug, "*": file })),
+  listFiles(join(FIXTURE_DIR, "courses", c.slug)).map((file) => ({ course: c.slug, [WILDCARD]: file })),
 );
 
 function listFiles(dir: string, root = dir): string[] {
@@ -195,7 +197,7 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "path.slug": fc.constantFrom(...known.courses.map((c) => c.slug)),
   "path.lessonSlug": fc.constantFrom(...known.lessons.map((l) => l.slug)),
   "path.course": fc.constantFrom(...known.courses.map((c) => c.slug)),
-  "path.*": fc.constantFrom(...assets.map((a) => a["*"]), "cover.svg", "missing.png"),
+  [`path.${WILDCARD}`]: fc.constantFrom(...assets.map((a) => a[WILDCARD]), "cover.svg", "missing.png"),
   "path.quizId": fc.constantFrom(...known.quizzes.map((q) => q.id)),
   "path.reflectionId": fc.constantFrom(...known.reflections.map((r) => r.id)),
   "query.categoryId": fc.constantFrom(...known.categoryIds),
@@ -231,7 +233,7 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/api/lessons/{id}/reflections/{reflectionId}/complete": fc.constantFrom(
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),
   ),
-  "/api/content-assets/{course}/{*}": fc.constantFrom(...assets),
+  "/api/content-assets/{course}/{path}": fc.constantFrom(...assets),
 };
 
 function hintsFor(op: Operation): Hints {
@@ -488,7 +490,7 @@ function draftArbitrary(op: Operation, authArb: fc.Arbitrary<AuthChoice>): fc.Ar
 
 /** "." and ".." path segments are resolved away by URL parsing (clients and inject alike). */
 function hasDotSegment(name: string, value: string) {
-  return (name === "*" ? value.split("/") : [value]).some((segment) => segment === "." || segment === "..");
+  return (name === WILDCARD ? value.split("/") : [value]).some((segment) => segment === "." || segment === "..");
 }
 
 function classify(op: Operation, draft: Draft): { validity: Validity; why: string } {
@@ -568,7 +570,7 @@ function buildUrl(op: Operation, draft: Draft) {
     if (!v) return "";
     if (v.raw) return v.value;
     // The wildcard keeps its slashes (each segment encoded); other parameters are one segment.
-    return name === "*" ? v.value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(v.value);
+    return name === WILDCARD ? v.value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(v.value);
   });
   const qs = draft.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
   return qs ? `${path}?${qs}` : path;
