@@ -26,6 +26,7 @@ import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessions.forgetUser(userId);
     realtime.disconnectUser(userId);
   });
-  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime };
+  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime, limits };
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     learning: learningRoutes,
     progress: progressRoutes,
     admin: adminRoutes,
+    "data-export": dataExportRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

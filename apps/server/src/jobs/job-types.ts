@@ -8,6 +8,8 @@ import type { Mail } from "../adapters/mail/mailer.ts";
 export interface JobPayloads {
   /** One mail, sent by the configured Mailer (SMTP, or the dev outbox). */
   "send-mail": Mail;
+  /** Prepares one personal data export and mails its link (modules/data-export). */
+  "prepare-data-export": { exportId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -33,6 +35,12 @@ export const JOBS: { [J in JobName]: JobDefinition<J> } = {
     expireInSeconds: 120,
     // Sign-in and confirmation codes travel in the subject: an admin reading failures must not see them.
     describe: (mail) => `${mail.subject.replace(/\d{4,}/g, "••••••")} → ${mail.to}`,
+  },
+  "prepare-data-export": {
+    retry: { retryLimit: 4, retryDelay: 30, retryBackoff: true, retryDelayMax: 600 },
+    // A large account's file takes a few seconds; a stuck attempt is retried.
+    expireInSeconds: 600,
+    describe: (job) => `personal data export ${job.exportId}`,
   },
 };
 

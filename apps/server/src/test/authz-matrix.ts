@@ -1,4 +1,5 @@
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
+import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
@@ -28,4 +29,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
   ...ADMIN_ROUTES,
+  ...DATA_EXPORT_ROUTES,
 ];

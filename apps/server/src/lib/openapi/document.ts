@@ -33,12 +33,13 @@ const ERROR_WHEN: Record<ErrorStatus, string> = {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   system: "Health, readiness, build and client error reports.",
   profiles: "Public profiles and the signed-in user's own profile.",
-  users: "The signed-in user's account: deletion, contact, personal data export.",
+  users: "The signed-in user's account: deletion, contact.",
   learning: "Courses, chapters, lessons, quizzes and reflections.",
   progress: "Completed lessons, streak, activity and history.",
   rank: "The XP leaderboard.",
   admin: "Operator tools (admins only).",
   dev: "Development-only helpers (never in production).",
+  "data-export": "A file of everything NeonLab holds about the signed-in user (docs/data-export.md).",
 };
 
 export const ERROR_SCHEMA = {
