@@ -5,6 +5,7 @@ import { EditorPreferencesForm } from "../../../components/editor-preferences-fo
 import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
+import { DataExportSection } from "../components/data-export-section.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
@@ -76,6 +77,10 @@ export function SettingsPage() {
                 <ChangePasswordForm
                   owner={{ email: profile.email, name: profile.display_name, username: profile.username }}
                 />
+              </Section>
+              <Divider />
+              <Section title="Your data">
+                <DataExportSection />
               </Section>
               <Divider />
               <Section title="Delete account">
