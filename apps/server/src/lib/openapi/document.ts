@@ -100,6 +100,11 @@ export function completeDocument(doc: Document): ReturnType<SwaggerTransformObje
 function errorResponse(status: ErrorStatus) {
   return {
     description: `${STATUS_CODES[status]}: ${ERROR_WHEN[status]}`,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/Error" },
+        example: { statusCode: status, statusMessage: STATUS_CODES[status], message: ERROR_WHEN[status] },
+      },
+    },
   };
 }
