@@ -2,7 +2,7 @@ import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail/mailer.ts";
 import { createAuth } from "./auth/auth.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
@@ -18,15 +18,17 @@ import { createEventBus } from "./events/event-bus.ts";
 import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { trackRequests } from "./lib/in-flight.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
+import { openApiOptions } from "./lib/openapi/document.ts";
+import { registerModule } from "./lib/openapi/modules.ts";
 import { createRateLimits, registerRouteLimits } from "./lib/rate-limits.ts";
 import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
-import { withIdempotencyKeyParameter } from "./lib/idempotency/openapi.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { connectionRoutes } from "./modules/connections/routes.ts";
+import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
 import { giveawayRoutes } from "./modules/giveaway/routes.ts";
@@ -117,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessions.forgetUser(userId);
     realtime.disconnectUser(userId);
   });
-  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime };
+  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime, limits };
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
@@ -152,15 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     exposedHeaders: ["set-auth-token", REPLAYED_HEADER],
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "NeonLab API", version: "1.0.0", description: "Product API of NeonLab." },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: withIdempotencyKeyParameter,
-  });
+  // The OpenAPI document (/api/docs/json): 3.1, each operation completed from its route (lib/openapi/).
+  await app.register(swagger, openApiOptions(config.PUBLIC_URL));
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerErrorHandler(app, () => database.ping());
@@ -177,21 +172,26 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ping: () => database.ping(),
   });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
-  const modules = [
-    systemRoutes,
-    profileViewRoutes,
-    userRoutes,
-    learningRoutes,
-    progressRoutes,
-    reportRoutes,
-    connectionRoutes,
-    notificationRoutes,
-    adminRoutes,
-  ];
-  for (const plugin of [...modules, shopRoutes, walletRoutes, giveawayRoutes, giveawayAdminRoutes, accessRoutes]) {
-    await app.register(plugin, { ctx });
-  }
-  if (config.devOutbox) await app.register(devRoutes, { ctx });
+  // The key names the module: its routes' OpenAPI tag when they name none.
+  const modules = {
+    system: systemRoutes,
+    profiles: profileViewRoutes,
+    users: userRoutes,
+    learning: learningRoutes,
+    progress: progressRoutes,
+    reports: reportRoutes,
+    connections: connectionRoutes,
+    notifications: notificationRoutes,
+    shop: shopRoutes,
+    wallet: walletRoutes,
+    giveaway: giveawayRoutes,
+    "giveaway-admin": giveawayAdminRoutes,
+    access: accessRoutes,
+    admin: adminRoutes,
+    "data-export": dataExportRoutes,
+  };
+  for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
+  if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);
   await registerSpa(app, config.WEB_DIST, spa);
 
   app.addHook("onClose", async () => {

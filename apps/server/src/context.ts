@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { EventBus } from "./events/event-bus.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
+import type { RateLimits } from "./lib/rate-limits.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { RunInTransaction } from "./transaction.ts";
 
@@ -21,4 +22,6 @@ export type AppContext = {
   auth: Auth;
   sessions: SessionResolver;
   realtime: Realtime;
+  /** The app's rate limiter (shared counters with REDIS_URL). */
+  limits: RateLimits;
 };

@@ -13,3 +13,4 @@ export * from "../modules/connections/schema.ts";
 export * from "../modules/notifications/schema.ts";
 export * from "../modules/shop/schema.ts";
 export * from "../modules/giveaway/schema.ts";
+export * from "../modules/data-export/schema.ts";

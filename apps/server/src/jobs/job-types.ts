@@ -10,6 +10,8 @@ export interface JobPayloads {
   "send-mail": Mail;
   /** Draws a giveaway round's winners at its end (modules/giveaway; once: the round row says whether it was drawn). */
   "giveaway-draw": { roundId: number };
+  /** Prepares one personal data export and mails its link (modules/data-export). */
+  "prepare-data-export": { exportId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -41,6 +43,12 @@ export const JOBS: { [J in JobName]: JobDefinition<J> } = {
     retry: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 },
     expireInSeconds: 120,
     describe: ({ roundId }) => `Draw of giveaway round ${roundId}`,
+  },
+  "prepare-data-export": {
+    retry: { retryLimit: 4, retryDelay: 30, retryBackoff: true, retryDelayMax: 600 },
+    // A large account's file takes a few seconds; a stuck attempt is retried.
+    expireInSeconds: 600,
+    describe: (job) => `personal data export ${job.exportId}`,
   },
 };
 

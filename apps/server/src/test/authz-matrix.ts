@@ -2,6 +2,7 @@ import { ACCESS_ROUTES } from "../modules/access/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
+import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
@@ -42,4 +43,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...WALLET_ROUTES,
   ...GIVEAWAY_ROUTES,
   ...ACCESS_ROUTES,
+  ...DATA_EXPORT_ROUTES,
 ];

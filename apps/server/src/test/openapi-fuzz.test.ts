@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AUTH_ROUTE_RULES, oauthStartSchema } from "../auth/request-schemas.ts";
 import { setRoleCommand } from "../cli/admin.ts";
+import { readyExport } from "../modules/data-export/test-helpers.ts";
 import { storedOptionId } from "../modules/learning/option-ids.ts";
 import {
   chapterBadges,
@@ -51,6 +52,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_605);
 const VERBOSE = process.env.FUZZ_VERBOSE === "1";
 const OP_TIMEOUT = 60_000 + NUM_RUNS * 400;
 
+/** A route's `*` wildcard is documented as a trailing `{path}` parameter (lib/openapi/operation.ts). */
+const WILDCARD = "path";
 const HTTP_METHODS = ["get", "put", "post", "patch", "delete"] as const;
 type Method = (typeof HTTP_METHODS)[number];
 /**
@@ -118,6 +121,8 @@ const bystanderProfile = async () =>
   (await app.inject({ method: "GET", url: `/api/profiles/${usernames[1]}` })).json() as unknown;
 const bystanderBefore = await bystanderProfile();
 
+const userExportToken = await readyExport(app, user.id);
+const bystanderExportToken = await readyExport(app, bystander.id);
 const db = app.ctx.db;
 // Users the fuzzing user stands with in each state, so every connection call can succeed once.
 const [friendNew, friendOut, friendAccept, friendDecline, friendConnected] = await Promise.all(
@@ -163,7 +168,7 @@ const known = {
 const fuzzQuiz = known.quizzes.find((q) => q.type === "multiple")!;
 const courseSlug = new Map(known.courses.map((c) => [c.id, c.slug]));
 const assets = known.courses.flatMap((c) =>
-  listFiles(join(FIXTURE_DIR, "courses", c.slug)).map((file) => ({ course: c.slug, "*": file })),
+  listFiles(join(FIXTURE_DIR, "courses", c.slug)).map((file) => ({ course: c.slug, [WILDCARD]: file })),
 );
 
 function listFiles(dir: string, root = dir): string[] {
@@ -243,10 +248,12 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "path.slug": fc.constantFrom(...known.courses.map((c) => c.slug)),
   "path.lessonSlug": fc.constantFrom(...known.lessons.map((l) => l.slug)),
   "path.course": fc.constantFrom(...known.courses.map((c) => c.slug)),
-  "path.*": fc.constantFrom(...assets.map((a) => a["*"]), "cover.svg", "missing.png"),
+  [`path.${WILDCARD}`]: fc.constantFrom(...assets.map((a) => a[WILDCARD]), "cover.svg", "missing.png"),
   "path.quizId": fc.constantFrom(...known.quizzes.map((q) => q.id)),
   "path.reflectionId": fc.constantFrom(...known.reflections.map((r) => r.id)),
   "query.categoryId": fc.constantFrom(...known.categoryIds),
+  // The fuzzing user's own export link, and the bystander's (never theirs: 404).
+  "path.token": fc.constantFrom(userExportToken, bystanderExportToken),
   "query.userId": fc.constantFrom(user.id, bystander.id),
   "query.to": fc.constantFrom(user.email, bystander.email),
   // Option ids are opaque and belong to one quiz: the ids of the quiz most answers go to (below), and "0",
@@ -292,7 +299,7 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "/api/lessons/{id}/reflections/{reflectionId}/complete": fc.constantFrom(
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),
   ),
-  "/api/content-assets/{course}/{*}": fc.constantFrom(...assets),
+  "/api/content-assets/{course}/{path}": fc.constantFrom(...assets),
 };
 
 function hintsFor(op: Operation): Hints {
@@ -551,7 +558,7 @@ function draftArbitrary(op: Operation, authArb: fc.Arbitrary<AuthChoice>): fc.Ar
 
 /** "." and ".." path segments are resolved away by URL parsing (clients and inject alike). */
 function hasDotSegment(name: string, value: string) {
-  return (name === "*" ? value.split("/") : [value]).some((segment) => segment === "." || segment === "..");
+  return (name === WILDCARD ? value.split("/") : [value]).some((segment) => segment === "." || segment === "..");
 }
 
 function classify(op: Operation, draft: Draft): { validity: Validity; why: string } {
@@ -631,7 +638,7 @@ function buildUrl(op: Operation, draft: Draft) {
     if (!v) return "";
     if (v.raw) return v.value;
     // The wildcard keeps its slashes (each segment encoded); other parameters are one segment.
-    return name === "*" ? v.value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(v.value);
+    return name === WILDCARD ? v.value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(v.value);
   });
   const qs = draft.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
   return qs ? `${path}?${qs}` : path;
@@ -705,6 +712,8 @@ function checkSuccess(op: Operation, status: number, contentType: string, body: 
 // touch them on any authenticated call), verifications and outbox (mail is written after the response),
 // and the imported content, which no API route writes (hashing it each time only costs time).
 const SNAPSHOT_EXCLUDED = new Set([
+  // Prepared by a job after POST /api/users/data-export answered, like the outbox's mail.
+  "data_exports",
   "sessions",
   "verifications",
   "outbox",

@@ -93,3 +93,12 @@ export const contactMail = (to: string, from: { name: string; email: string; sub
     intro: from.message,
     outro: "Sent from the NeonLab contact form.",
   });
+
+export const dataExportReadyMail = (to: string, url: string) =>
+  render(to, "Your NeonLab data is ready to download", {
+    heading: "Your data export is ready",
+    intro: "Everything NeonLab holds about you is in one JSON file. Sign in and download it here:",
+    action: { label: "Download my data", url },
+    outro:
+      "The link works for 24 hours, only while you are signed in to this account. Didn't ask for it? Change your password.",
+  });

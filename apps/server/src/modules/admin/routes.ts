@@ -11,7 +11,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx: { database } }: M
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/admin/jobs/failed",
     {
-      config: { auth: "user" },
+      config: { auth: "user", errors: [403] },
       schema: {
         tags: ["admin"],
         summary: "Background jobs (mail…) whose last retry failed, newest first",

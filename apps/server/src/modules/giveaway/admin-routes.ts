@@ -9,7 +9,7 @@ import { createRound, listAllRounds } from "./service.ts";
 /** Admins plan giveaway rounds. */
 export async function giveawayAdminRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["giveaway", "admin"];
+  const tags = ["giveaway"];
 
   r.get(
     "/api/admin/giveaways",

@@ -93,7 +93,8 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
   r.get(
     "/api/courses/:slug/lessons/:lessonSlug",
     {
-      config: { auth: "optional" },
+      // 403: a premium lesson without access (access.ts); documented in the OpenAPI document.
+      config: { auth: "optional", errors: [403] },
       schema: {
         tags,
         summary: "A lesson with quizzes (no answers), reflections, neighbours and the caller's progress",
@@ -131,6 +132,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
   r.post(
     "/api/lessons/:id/quizes/:quizId/complete",
     {
+      config: { errors: [403] },
       schema: {
         tags,
         summary: "Answer a quiz (graded on the server, retries allowed)",
@@ -153,6 +155,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
   r.post(
     "/api/lessons/:id/reflections/:reflectionId/complete",
     {
+      config: { errors: [403] },
       schema: {
         tags,
         summary: "Answer a reflection (at least 10 characters)",
@@ -174,6 +177,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
   r.post(
     "/api/lessons/:id/complete",
     {
+      config: { errors: [403] },
       schema: {
         tags,
         summary: "Complete a lesson: XP, streak, chapter badge, course completion and NeonBits, each once",

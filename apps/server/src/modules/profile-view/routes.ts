@@ -42,6 +42,7 @@ export async function profileViewRoutes(app: FastifyInstance, { ctx: { db } }: M
   r.put(
     "/api/profile",
     {
+      config: { errors: [403] },
       schema: {
         tags: ["profiles"],
         summary: "Update own profile (role and access are never accepted)",

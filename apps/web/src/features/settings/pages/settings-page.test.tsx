@@ -3,6 +3,11 @@ import { MESSAGES } from "@neonlab/shared/messages";
 import { PASSWORD_PROBLEMS, PASSWORD_RULE } from "@neonlab/shared/password-policy";
 import { authDoneAnswerSchema, authSessionAnswerSchema } from "@neonlab/shared/schemas/auth";
 import { messageResponseSchema } from "@neonlab/shared/schemas/common";
+import {
+  DATA_EXPORT_MESSAGES,
+  dataExportRequestedSchema,
+  dataExportStatusSchema,
+} from "@neonlab/shared/schemas/data-export";
 import { ownProfileSchema } from "@neonlab/shared/schemas/profile";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -16,6 +21,7 @@ import { SettingsPage } from "./settings-page.tsx";
 beforeEach(() => {
   writeAuthToken("tok-settings");
   mockGet("/api/profile", ownProfileSchema, testProfile);
+  mockGet("/api/users/data-export", dataExportStatusSchema, { status: "none", requestedAt: null, expiresAt: null });
 });
 afterEach(() => {
   // Toasts live in a module store: one test's must not hide (or duplicate) the next one's.
@@ -158,5 +164,26 @@ describe("SettingsPage", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Yes" }, { timeout: 3000 }));
     expect(await screen.findByText(MESSAGES.accountDeleteFailed)).toBeTruthy();
     expect(screen.getByTestId("location").textContent).toBe("/settings?tab=account");
+  });
+
+  it("requests a data export from the account tab, and says when it is too soon", async () => {
+    const requests = mockApi("POST", "/api/users/data-export", dataExportRequestedSchema, {
+      message: DATA_EXPORT_MESSAGES.requested,
+      status: "pending",
+    });
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { path: "/settings?tab=account" });
+    await user.click(await screen.findByRole("button", { name: "Download my data" }));
+    expect(await screen.findByText(DATA_EXPORT_MESSAGES.requested)).toBeTruthy();
+    expect(requests).toHaveLength(1);
+
+    const tooSoon = DATA_EXPORT_MESSAGES.tooSoon(42);
+    mockError("POST", "/api/users/data-export", 429, {
+      statusCode: 429,
+      statusMessage: "Too Many Requests",
+      message: tooSoon,
+    });
+    await user.click(screen.getByRole("button", { name: "Download my data" }));
+    expect(await screen.findByText(tooSoon, {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { useSession } from "../../../lib/session.tsx";
 import { LedgerList } from "../../shop/components/ledger-list.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
+import { DataExportSection } from "../components/data-export-section.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
@@ -92,6 +93,10 @@ export function SettingsPage() {
                 <ChangePasswordForm
                   owner={{ email: profile.email, name: profile.display_name, username: profile.username }}
                 />
+              </Section>
+              <Divider />
+              <Section title="Your data">
+                <DataExportSection />
               </Section>
               <Divider />
               <Section title="Delete account">

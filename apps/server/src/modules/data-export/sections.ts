@@ -1,0 +1,22 @@
+import { accountExportSection, sessionsExportSection } from "../accounts/export-section.ts";
+import { learningExportSection } from "../learning/export-section.ts";
+import { ledgerExportSection } from "../ledger/export-section.ts";
+import { preferencesExportSection, profileExportSection } from "../profiles/export-section.ts";
+import { progressExportSection } from "../progress/export-section.ts";
+import { messagesExportSection } from "../users/export-section.ts";
+
+/**
+ * Every module's section of the personal data export, in the file's order. A new module that holds
+ * personal data writes its `export-section.ts` (src/export-section.ts: key, schema, collect) and adds it here:
+ * the file, its published JSON Schema and the tests pick it up (docs/data-export.md).
+ */
+export const EXPORT_SECTIONS = [
+  accountExportSection,
+  profileExportSection,
+  preferencesExportSection,
+  sessionsExportSection,
+  learningExportSection,
+  ledgerExportSection,
+  progressExportSection,
+  messagesExportSection,
+] as const;
