@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -169,7 +170,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ping: () => database.ping(),
   });
   // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
-  for (const plugin of [systemRoutes, profileViewRoutes, userRoutes, learningRoutes, progressRoutes, adminRoutes]) {
+  for (const plugin of [
+    systemRoutes,
+    profileViewRoutes,
+    userRoutes,
+    learningRoutes,
+    progressRoutes,
+    adminRoutes,
+    paymentRoutes,
+  ]) {
     await app.register(plugin, { ctx });
   }
   if (config.devOutbox) await app.register(devRoutes, { ctx });

@@ -7,3 +7,4 @@ export * from "../modules/learning/schema.ts";
 export * from "../lib/idempotency/schema.ts";
 export * from "../modules/progress/schema.ts";
 export * from "../modules/ledger/schema.ts";
+export * from "../modules/payments/schema.ts";

@@ -12,6 +12,15 @@ export interface AppEvents {
   "badge.earned": { userId: string; chapterId: number; badgeId: number };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
+  /** A provider event changed a user's subscription (payments/webhook.ts): for notifications. */
+  "subscription.changed": {
+    userId: string;
+    subscriptionId: string;
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string;
+    hasPaidAccess: boolean;
+  };
 }
 
 export type EventName = keyof AppEvents;

@@ -8,6 +8,8 @@ import type { Mail } from "../adapters/mail/mailer.ts";
 export interface JobPayloads {
   /** One mail, sent by the configured Mailer (SMTP, or the dev outbox). */
   "send-mail": Mail;
+  /** Ends a deleted account's subscription at the payment provider (payments module). */
+  "cancel-subscription": { subscriptionId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -33,6 +35,11 @@ export const JOBS: { [J in JobName]: JobDefinition<J> } = {
     expireInSeconds: 120,
     // Sign-in and confirmation codes travel in the subject: an admin reading failures must not see them.
     describe: (mail) => `${mail.subject.replace(/\d{4,}/g, "••••••")} → ${mail.to}`,
+  },
+  "cancel-subscription": {
+    retry: { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 900 },
+    expireInSeconds: 60,
+    describe: ({ subscriptionId }) => `cancel subscription ${subscriptionId} at the payment provider`,
   },
 };
 
