@@ -36,6 +36,10 @@ const MONTH_MS = 30 * 24 * 3600 * 1000;
 const periodEnd = (priceId: string, from = Date.now()) =>
   new Date(from + (priceId === "price_pro_yearly" ? 365 * 24 * 3600 * 1000 : MONTH_MS));
 
+/** The local secret the test provider signs its events with (derived from the app's secret). */
+export const testProviderSecret = (authSecret: string) =>
+  createHmac("sha256", authSecret).update("neonlab test provider webhook").digest("hex");
+
 export function createTestProvider(options: {
   db: Db;
   publicUrl: string;
@@ -44,7 +48,7 @@ export function createTestProvider(options: {
   onDeliveryError: (error: unknown) => void;
 }): TestProvider {
   const { db, publicUrl } = options;
-  const secret = createHmac("sha256", options.authSecret).update("neonlab test provider webhook").digest("hex");
+  const secret = testProviderSecret(options.authSecret);
   const url = (path: string) => new URL(path, publicUrl).toString();
 
   async function send(events: PaymentEvent[]) {
