@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
+import { PAYMENT_ROUTES } from "../modules/payments/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
@@ -28,4 +29,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
   ...ADMIN_ROUTES,
+  ...PAYMENT_ROUTES,
 ];
