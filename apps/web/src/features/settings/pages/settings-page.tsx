@@ -1,14 +1,15 @@
 import { Center, Container, Divider, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconCode, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
+import { IconCode, IconCrown, IconDeviceFloppy, IconSettings, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
+import { SubscriptionSettings } from "../../payments/components/subscription-settings.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
-const TABS = ["profile", "account", "editor", "avatar"] as const;
+const TABS = ["profile", "account", "subscription", "editor", "avatar"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -24,7 +25,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|editor|avatar */
+/** /settings?tab=profile|account|subscription|editor|avatar */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -56,6 +57,9 @@ export function SettingsPage() {
             <Tabs.Tab value="account" leftSection={<IconSettings size={16} />}>
               Account
             </Tabs.Tab>
+            <Tabs.Tab value="subscription" leftSection={<IconCrown size={16} />}>
+              Subscription
+            </Tabs.Tab>
             <Tabs.Tab value="editor" leftSection={<IconCode size={16} />}>
               Editor
             </Tabs.Tab>
@@ -82,6 +86,9 @@ export function SettingsPage() {
                 <DeleteAccountSection />
               </Section>
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="subscription">
+            <SubscriptionSettings />
           </Tabs.Panel>
           <Tabs.Panel value="editor">
             <Stack gap="lg">
