@@ -191,7 +191,7 @@ export function SubscriptionSettings() {
                     <Table.Td>{day(item.date)}</Table.Td>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td ta="right">{formatMoney(item.amount, item.currency)}</Table.Td>
-                    <Table.Td>{item.status}</Table.Td>
+                    <Table.Td tt="capitalize">{item.status}</Table.Td>
                     <Table.Td>
                       {item.invoice_url ? (
                         <Anchor href={item.invoice_url} target="_blank" rel="noopener noreferrer">
