@@ -9,6 +9,7 @@ import { type Load, measure, median, type Sample } from "./measure.ts";
 import { startProcess, stopProcess } from "./process.ts";
 import { type Seeded, seed } from "./seed.ts";
 import { printWaits, sampleWaits } from "./waits.ts";
+import { webhookEvents } from "./webhook-events.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -80,6 +81,8 @@ async function preparePostgres(): Promise<string> {
   return url.toString();
 }
 
+const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
 function appEnv(backend: Backend): Record<string, string> {
   return {
     ...backend.env,
@@ -87,7 +90,7 @@ function appEnv(backend: Backend): Record<string, string> {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    BETTER_AUTH_SECRET: BENCH_AUTH_SECRET,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT: "false",
     IMPORT_CONTENT: "false",
@@ -106,12 +109,17 @@ async function main() {
   // With BENCH_ONLY naming no PGlite rung, PGlite is not seeded (a minute less).
   const pgliteRuns =
     !only ||
-    ["L2 raw driver", "L3 app read", "L4 app auth read", "L5 app auth write", "L5p app profile write"].some((id) =>
-      only.test(`${id} [pglite]`),
-    );
+    [
+      "L2 raw driver",
+      "L3 app read",
+      "L4 app auth read",
+      "L5 app auth write",
+      "L5p app profile write",
+      "L6 webhook write",
+    ].some((id) => only.test(`${id} [pglite]`));
   const seededLite = pgliteRuns
     ? await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons })
-    : { tokens: [], usernames: [], lessonIds: [] };
+    : { tokens: [], userIds: [], usernames: [], lessonIds: [] };
   const username = seeded.usernames[42]!;
 
   const pools: Partial<Record<Backend["name"], ReturnType<typeof completionPool>>> = {};
@@ -180,6 +188,15 @@ async function main() {
           tokens,
           body: () => JSON.stringify({ bio: `bench ${Math.random().toString(36).slice(2)}` }),
         },
+        writes: true,
+        databaseUrl,
+      },
+      {
+        // A payment provider's signed event (the built-in test provider's), each a first delivery.
+        id: "L6 webhook write",
+        backend: backend.name,
+        start: app,
+        load: { url: base, method: "POST", next: webhookEvents(BENCH_AUTH_SECRET, data.userIds).next },
         writes: true,
         databaseUrl,
       },
@@ -263,6 +280,14 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     "L5/L5p (postgres)": {
       value: rps("L5 app auth write [postgres]") / rps("L5p app profile write [postgres]"),
       target: 0.4,
+    },
+    "L6/L5p (postgres)": {
+      value: rps("L6 webhook write [postgres]") / rps("L5p app profile write [postgres]"),
+      target: 0.5,
+    },
+    "L6/L5p (pglite)": {
+      value: rps("L6 webhook write [pglite]") / rps("L5p app profile write [pglite]"),
+      target: 0.5,
     },
     // Reported, no target (bench/README.md, "The completion write path").
     "L5/L5p (pglite)": {

@@ -3,8 +3,7 @@ import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { profileExists, setPaidAccess } from "../profiles/service.ts";
-import { grantNeonBits } from "../wallet/service.ts";
-import { formatNeonBits } from "./catalog.ts";
+import { applyCheckoutEvent } from "./checkout-event.ts";
 import { accessOf, type PaymentEvent, type SubscriptionState } from "./provider.ts";
 import { billingCustomers, billingRecords, paymentEvents, subscriptions } from "./schema.ts";
 
@@ -21,6 +20,7 @@ export async function applyPaymentEvent(
   packs: CurrencyPrice[],
 ): Promise<ApplyResult> {
   return transaction(async (tx) => {
+    if (event.type === "checkout.completed") return applyCheckoutEvent(tx.db, provider, event, packs);
     const stored = await tx.db
       .insert(paymentEvents)
       .values({ id: event.id, provider, type: event.type === "other" ? event.name : event.type })
@@ -28,9 +28,6 @@ export async function applyPaymentEvent(
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return "duplicate";
     switch (event.type) {
-      case "checkout.completed":
-        await applyCheckout(tx.db, event.checkout, packs);
-        break;
       case "subscription.updated":
       case "subscription.deleted":
         await applySubscription(tx, event.subscription, event.version);
@@ -57,36 +54,6 @@ async function userOfCustomer(db: Db, customerId: string): Promise<string | null
     .from(billingCustomers)
     .where(eq(billingCustomers.customerId, customerId));
   return row?.userId ?? null;
-}
-
-type Checkout = Extract<PaymentEvent, { type: "checkout.completed" }>["checkout"];
-
-async function applyCheckout(db: Db, checkout: Checkout, packs: CurrencyPrice[]) {
-  if (checkout.userId && checkout.customerId) await linkCustomer(db, checkout.customerId, checkout.userId);
-  if (checkout.mode !== "payment" || !checkout.paid) return;
-  const pack = packs.find((p) => p.id === checkout.priceId);
-  const userId = checkout.userId ?? (checkout.customerId ? await userOfCustomer(db, checkout.customerId) : null);
-  if (checkout.customerId) {
-    await recordBilling(db, {
-      id: checkout.id,
-      customerId: checkout.customerId,
-      description: pack ? formatNeonBits(pack.neonbits) : "NeonBits",
-      amount: checkout.amount,
-      currency: checkout.currency,
-      status: "paid",
-      invoiceUrl: null,
-      paidAt: checkout.occurredAt,
-    });
-  }
-  if (!pack || !userId || !(await profileExists(db, userId))) return;
-  // Once per checkout (the ledger's unique reference), whatever the delivery count.
-  await grantNeonBits(db, {
-    userId,
-    amount: pack.neonbits,
-    reason: "pack",
-    reference: `checkout:${checkout.id}`,
-    description: `Bought ${formatNeonBits(pack.neonbits)}`,
-  });
 }
 
 async function recordBilling(
