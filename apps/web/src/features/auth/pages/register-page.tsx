@@ -79,7 +79,7 @@ export function RegisterPage() {
       </form>
       <Text size="sm" ta="center">
         Already have an account?{" "}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={priceId ? `/login?${new URLSearchParams({ priceId })}` : "/login"}>
           Sign in
         </Anchor>
       </Text>
