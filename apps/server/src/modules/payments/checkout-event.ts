@@ -23,7 +23,11 @@ export async function applyCheckoutEvent(
   packs: CurrencyPrice[],
 ): Promise<"applied" | "duplicate"> {
   const c = event.checkout;
-  const pack = c.mode === "payment" && c.paid ? packs.find((p) => p.id === c.priceId) : undefined;
+  const items = c.items ?? (c.priceId ? [{ priceId: c.priceId, quantity: 1 }] : []);
+  const neonbits =
+    c.mode === "payment" && c.paid
+      ? items.reduce((n, item) => n + (packs.find((p) => p.id === item.priceId)?.neonbits ?? 0) * item.quantity, 0)
+      : 0;
   const billable = c.mode === "payment" && c.paid && c.customerId !== null;
   const profiles = profileRows.table;
   const result = await db.execute(sql`
@@ -42,7 +46,7 @@ export async function applyCheckoutEvent(
       on conflict do nothing
     ), billed as (
       insert into ${billingRecords} (id, customer_id, description, amount, currency, status, invoice_url, occurred_at)
-      select ${c.id}, ${c.customerId}::text, ${pack ? formatNeonBits(pack.neonbits) : "NeonBits"}, ${c.amount}::int,
+      select ${c.id}, ${c.customerId}::text, ${neonbits > 0 ? formatNeonBits(neonbits) : "NeonBits"}, ${c.amount}::int,
         ${c.currency}, 'paid', null, ${c.occurredAt.toISOString()}::timestamptz
       from ev where ${billable}::boolean
       on conflict (id) do update set status = excluded.status
@@ -50,14 +54,14 @@ export async function applyCheckoutEvent(
     select (select count(*) from ev)::int as applied, (select id from who) as user_id`);
   const [row] = (result as unknown as { rows: { applied: number; user_id: string | null }[] }).rows;
   if (!row?.applied) return "duplicate";
-  if (pack && row.user_id) {
+  if (neonbits > 0 && row.user_id) {
     // Once per checkout (the ledger's unique reference), whatever the delivery count.
     await grantNeonBits(db, {
       userId: row.user_id,
-      amount: pack.neonbits,
+      amount: neonbits,
       reason: "pack",
       reference: `checkout:${c.id}`,
-      description: `Bought ${formatNeonBits(pack.neonbits)}`,
+      description: `Bought ${formatNeonBits(neonbits)}`,
     });
   }
   return "applied";

@@ -27,6 +27,8 @@ export type PaymentEvent =
         customerId: string | null;
         /** The pack bought (payment mode). */
         priceId: string | null;
+        /** Every price bought and how many (Stripe's line items, when the buyer added optional packs). */
+        items?: { priceId: string; quantity: number }[];
         amount: number;
         currency: string;
         paid: boolean;
@@ -82,6 +84,8 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends the subscription now (account deletion). */
   cancelNow(subscriptionId: string): Promise<void>;
+  /** The line items of a paid checkout, when the event does not carry them (Stripe). */
+  checkoutItems?(checkoutId: string): Promise<{ priceId: string; quantity: number }[]>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignature. */
   verifyEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

@@ -15,6 +15,7 @@ import {
 import { requireUser } from "../../auth/session.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { acceptRawBody, type ModuleOptions } from "../../lib/plugin-scope.ts";
+import { isLoopbackHost } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidSignature, type PaymentProvider } from "./provider.ts";
 import { billingHistory, currentSubscription, customerOf, saveCustomer, subscriptionAnswer } from "./service.ts";
@@ -40,6 +41,11 @@ function chooseProvider(
     const keys = { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
     return { provider: createStripeProvider({ ...keys, ...endpoint }) };
   }
+  // Anyone reaching such a server gets Pro and NeonBits without paying: say so where operators look.
+  if (ctx.config.isProduction || !isLoopbackHost(ctx.config.HOST))
+    log.warn(
+      'payments: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set, so the built-in TEST provider takes payments (Pro and NeonBits without charge); see "Payments" in README.md',
+    );
   const test = createTestProvider({
     db: ctx.db,
     publicUrl: ctx.config.PUBLIC_URL,
@@ -61,8 +67,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
   const page = (path: string) => `${new URL(config.PUBLIC_URL).origin}${path}`;
 
   async function receive(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
-    const event = provider.verifyEvent(rawBody, headers);
+    let event = provider.verifyEvent(rawBody, headers);
     const packs = event.type === "checkout.completed" ? (await provider.currencyProduct()).prices : [];
+    // A pack checkout at Stripe may hold optional packs too: what was bought is in its line items.
+    if (event.type === "checkout.completed" && event.checkout.mode === "payment" && provider.checkoutItems)
+      event = { ...event, checkout: { ...event.checkout, items: await provider.checkoutItems(event.checkout.id) } };
     return applyPaymentEvent(transaction, provider.name, event, packs);
   }
   const { provider, test } = chooseProvider(ctx, app.log, receive);

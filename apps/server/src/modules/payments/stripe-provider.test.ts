@@ -44,6 +44,19 @@ const fake = createServer((req, res) => {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(data));
     if (path === "/v1/prices") return json({ object: "list", data: PRICES, has_more: false, url: "/v1/prices" });
     if (path === "/v1/customers") return json({ id: `cus_fake_${requests.length}`, object: "customer" });
+    if (path.endsWith("/line_items")) {
+      const item = (id: string, quantity: number) => ({
+        id: `li_${id}`,
+        object: "item",
+        price: PRICES.find((p) => p.id === id),
+        quantity,
+      });
+      const many = path.includes("QfixtureMany");
+      const data = many
+        ? [item("price_1QfixturePack1200", 1), item("price_1QfixturePack500", 2)]
+        : [item("price_1QfixturePack1200", 1)];
+      return json({ object: "list", data, has_more: false, url: path });
+    }
     if (path === "/v1/checkout/sessions")
       return json({
         id: "cs_test_new",
@@ -173,6 +186,13 @@ describe("Stripe adapter", () => {
 
     expect((await deliver("customer.subscription.deleted", user.id)).statusCode).toBe(200);
     expect(await sub()).toMatchObject({ has_access: false, subscription: { status: "canceled" } });
+  });
+
+  it("grants every pack of a checkout with optional packs added (its line items)", async () => {
+    const user = await createUser(app);
+    const many = { cs_test_QfixturePack: "cs_test_QfixtureMany", evt_1QfixtureCheckoutPack: "evt_1QfixtureMany" };
+    expect((await deliver("checkout.session.completed.pack", user.id, undefined, many)).statusCode).toBe(200);
+    expect(await getNeonBitsBalance(app.ctx.db, user.id)).toBe(2200);
   });
 
   it("refuses a bad, missing or stale signature with 400 and applies nothing", async () => {

@@ -176,8 +176,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async packCheckout(r) {
       const packs = (await products()).currency.prices;
       const chosen = packs.filter((p) => !r.priceId || p.id === r.priceId);
-      // Without a pack named, Stripe's page offers every pack (adjustable quantity of one price is not a
-      // choice of packs): the first pack, with the others as optional items.
+      // Without a pack named, Stripe's page offers every pack: the first, with the others as optional
+      // items; the webhook reads the line items bought (checkoutItems) and grants them all.
       const [first, ...rest] = chosen;
       if (!first) throw new AppError(503, "No NeonBits packs are configured at the payment provider.");
       const session = await call(() =>
@@ -209,6 +209,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         }),
       );
       return portal.url;
+    },
+    async checkoutItems(checkoutId) {
+      const items = await call(() => stripe.checkout.sessions.listLineItems(checkoutId, { limit: 10 }));
+      return items.data.flatMap((item) =>
+        item.price ? [{ priceId: item.price.id, quantity: item.quantity ?? 1 }] : [],
+      );
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
