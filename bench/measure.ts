@@ -15,8 +15,8 @@ export type Load = {
   method?: "GET" | "POST" | "PUT" | "PATCH";
   tokens?: string[];
   body?: () => string;
-  /** Per request: the path and bearer token to use (replaces the url's path and `tokens`). */
-  next?: () => { path: string; token: string };
+  /** Per request: the path and bearer token (or body and headers) to use (replaces the url's path and `tokens`). */
+  next?: () => { path: string; token?: string; body?: string; headers?: Record<string, string> };
 };
 
 /** One autocannon run: no pipelining, fixed connections, optional rotating bearer tokens. */
@@ -35,9 +35,10 @@ export async function measure(load: Load, seconds: number, connections: number):
           if (load.tokens?.length) headers.authorization = `Bearer ${load.tokens[next++ % load.tokens.length]}`;
           if (load.body) headers["content-type"] = "application/json";
           if (load.next) {
-            const { path, token } = load.next();
-            headers.authorization = `Bearer ${token}`;
-            return { ...request, path, headers, body: load.body?.() };
+            const { path, token, body, headers: extra } = load.next();
+            if (token) headers.authorization = `Bearer ${token}`;
+            if (body !== undefined) headers["content-type"] = "application/json";
+            return { ...request, path, headers: { ...headers, ...extra }, body: body ?? load.body?.() };
           }
           return { ...request, headers, body: load.body?.() };
         },

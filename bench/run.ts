@@ -9,6 +9,7 @@ import { type Load, measure, median, type Sample } from "./measure.ts";
 import { startProcess, stopProcess } from "./process.ts";
 import { type Seeded, seed } from "./seed.ts";
 import { printWaits, sampleWaits } from "./waits.ts";
+import { webhookEvents } from "./webhook-events.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
@@ -80,6 +81,8 @@ async function preparePostgres(): Promise<string> {
   return url.toString();
 }
 
+const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
 function appEnv(backend: Backend): Record<string, string> {
   return {
     ...backend.env,
@@ -87,7 +90,7 @@ function appEnv(backend: Backend): Record<string, string> {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    BETTER_AUTH_SECRET: BENCH_AUTH_SECRET,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT: "false",
     IMPORT_CONTENT: "false",
@@ -113,10 +116,11 @@ async function main() {
       "L5 app auth write",
       "L5p app profile write",
       "L6 app purchase",
+      "L7 webhook write",
     ].some((id) => only.test(`${id} [pglite]`));
   const seededLite = pgliteRuns
     ? await seed({ dataDir: pgliteDir, users: 2000, lessons: writeLessons })
-    : { tokens: [], usernames: [], lessonIds: [] };
+    : { tokens: [], userIds: [], usernames: [], lessonIds: [] };
   const username = seeded.usernames[42]!;
 
   const pools: Partial<Record<Backend["name"], ReturnType<typeof completionPool>>> = {};
@@ -200,6 +204,15 @@ async function main() {
           tokens,
           body: () => JSON.stringify({ item: "streak_freeze" }),
         },
+        writes: true,
+        databaseUrl,
+      },
+      {
+        // A payment provider's signed event (the built-in test provider's), each a first delivery.
+        id: "L7 webhook write",
+        backend: backend.name,
+        start: app,
+        load: { url: base, method: "POST", next: webhookEvents(BENCH_AUTH_SECRET, data.userIds).next },
         writes: true,
         databaseUrl,
       },
@@ -291,6 +304,14 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     "L6/L5p (pglite)": {
       value: rps("L6 app purchase [pglite]") / rps("L5p app profile write [pglite]"),
       target: null,
+    },
+    "L7/L5p (postgres)": {
+      value: rps("L7 webhook write [postgres]") / rps("L5p app profile write [postgres]"),
+      target: 0.5,
+    },
+    "L7/L5p (pglite)": {
+      value: rps("L7 webhook write [pglite]") / rps("L5p app profile write [pglite]"),
+      target: 0.5,
     },
     // Reported, no target (bench/README.md, "The completion write path").
     "L5/L5p (pglite)": {

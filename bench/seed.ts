@@ -19,6 +19,8 @@ import {
 
 export type Seeded = {
   tokens: string[];
+  /** The users' ids, in the order of `tokens` (the webhook rung names them in its events). */
+  userIds: string[];
   usernames: string[];
   /** Lessons of the bench course; every user may complete each once (quizzes and reflections answered). */
   lessonIds: number[];
@@ -34,6 +36,7 @@ export async function seed(options: {
   const database = createDatabase({ url: options.url, dataDir: options.dataDir });
   await database.migrate();
   const tokens: string[] = [];
+  const userIds: string[] = [];
   const usernames: string[] = [];
   const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
   for (let start = 0; start < options.users; start += 500) {
@@ -60,13 +63,14 @@ export async function seed(options: {
       .values(batch.map((u) => ({ id: randomUUID(), token: u.token, userId: u.id, expiresAt })));
     for (const u of batch) {
       tokens.push(u.token);
+      userIds.push(u.id);
       usernames.push(`bench-${u.n}`);
     }
   }
   const lessonIds = await seedCourse(database.db, options.lessons);
   await seedNeonBits(database.db);
   await database.close();
-  return { tokens, usernames, lessonIds };
+  return { tokens, userIds, usernames, lessonIds };
 }
 
 /** Short chapters: every second completion of a user also completes a chapter (badge, NeonBits ledger). */

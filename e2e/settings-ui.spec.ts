@@ -8,7 +8,7 @@ import { expectSoundPage } from "./helpers/layout.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { signedInUser } from "./helpers/signed-in.ts";
 
-const TABS = ["profile", "account", "editor", "avatar", "notifications", "neonbits"] as const;
+const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits"] as const;
 
 const top = async (locator: Locator) => Math.round((await locator.boundingBox())?.y ?? -1);
 const left = async (locator: Locator) => Math.round((await locator.boundingBox())?.x ?? -1);

@@ -34,6 +34,7 @@ import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
 import { giveawayRoutes } from "./modules/giveaway/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     giveaway: giveawayRoutes,
     "giveaway-admin": giveawayAdminRoutes,
     access: accessRoutes,
+    payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
   };

@@ -47,6 +47,8 @@ export const envSchema = z.object({
   TRUST_PROXY: boolean,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Stripe's API origin (default api.stripe.com): a local fake in tests. */
+  STRIPE_API_URL: optional.pipe(z.url().optional()),
   OPENAI_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),

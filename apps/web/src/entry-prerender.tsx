@@ -12,6 +12,7 @@ import { appRoutes } from "./app/router.tsx";
 import { ROUTES, type RouteHandle } from "./app/routes.ts";
 import { courseCategoriesQuery } from "./features/courses/api/get-course-categories.ts";
 import { coursesQuery } from "./features/courses/api/get-courses.ts";
+import { currencyProductQuery, subscriptionProductQuery } from "./features/payments/api/payments.ts";
 import { rankQuery } from "./features/rank/api/get-rank.ts";
 import { PRERENDER_DISABLED, QUERY_STATE_ID, ROOT_MARKERS } from "./lib/prerender-markers.ts";
 import { queryClient } from "./lib/query-client.ts";
@@ -88,6 +89,7 @@ export function prerenderPaths(): string[] {
 const LIVE_PAGES: Record<string, { queryKey: QueryKey; meta?: Record<string, unknown> }[]> = {
   "/courses": [coursesQuery(null), courseCategoriesQuery()],
   "/rank": [rankQuery("all")],
+  "/pricing": [subscriptionProductQuery(), currencyProductQuery()],
 };
 
 /** The API paths whose answers `renderLivePage` needs for `path`, or null when the page shows no API data. */

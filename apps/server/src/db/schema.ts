@@ -14,3 +14,4 @@ export * from "../modules/notifications/schema.ts";
 export * from "../modules/shop/schema.ts";
 export * from "../modules/giveaway/schema.ts";
 export * from "../modules/data-export/schema.ts";
+export * from "../modules/payments/schema.ts";

@@ -26,6 +26,15 @@ export interface AppEvents {
   "connection.removed": ConnectionPair;
   /** A giveaway draw made the user a winner; their NeonBits were granted in the same transaction. */
   "giveaway.won": { userId: string; roundId: number; title: string; prize: number };
+  /** A provider event changed a user's subscription (payments/webhook.ts): for notifications. */
+  "subscription.changed": {
+    userId: string;
+    subscriptionId: string;
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string;
+    hasPaidAccess: boolean;
+  };
 }
 
 /** The two ends of a connection request: who sent it, who received it. */

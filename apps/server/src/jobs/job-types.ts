@@ -12,6 +12,8 @@ export interface JobPayloads {
   "giveaway-draw": { roundId: number };
   /** Prepares one personal data export and mails its link (modules/data-export). */
   "prepare-data-export": { exportId: string };
+  /** Ends a deleted account's subscription at the payment provider (payments module). */
+  "cancel-subscription": { subscriptionId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -49,6 +51,11 @@ export const JOBS: { [J in JobName]: JobDefinition<J> } = {
     // A large account's file takes a few seconds; a stuck attempt is retried.
     expireInSeconds: 600,
     describe: (job) => `personal data export ${job.exportId}`,
+  },
+  "cancel-subscription": {
+    retry: { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 900 },
+    expireInSeconds: 60,
+    describe: ({ subscriptionId }) => `cancel subscription ${subscriptionId} at the payment provider`,
   },
 };
 

@@ -24,7 +24,7 @@ const app = await createTestApp({ env });
 await importFixtures(app.ctx.db);
 
 /** Owners run last, so the others' calls meet A's resources as A left them in setup. */
-const ACTOR_ORDER: Actor[] = ["anonymous", "userB", "moderator", "admin", "userA"];
+const ACTOR_ORDER: Actor[] = ["anonymous", "userB", "paying", "moderator", "admin", "userA"];
 
 describe("authorization matrix: the table lists exactly the app's routes", () => {
   it("classifies every registered /api route and lists none the app does not have", () => {
@@ -85,7 +85,7 @@ describe("authorization matrix: the table lists exactly the app's routes", () =>
   });
 });
 
-describe("authorization matrix: every route × anonymous, user A, user B, moderator, admin", () => {
+describe("authorization matrix: every route × anonymous, user A, user B, paying, moderator, admin", () => {
   let ctx: MatrixContext;
   beforeAll(async () => {
     ctx = await createMatrixContext(app);
@@ -123,6 +123,7 @@ async function runCase(ctx: MatrixContext, entry: RouteEntry, c: MatrixCase, act
     method: spec.method,
     url: spec.url,
     headers: { ...spec.headers, ...(authorization ? { authorization } : {}) },
+    ...(spec.remoteAddress ? { remoteAddress: spec.remoteAddress } : {}),
     ...(spec.payload === undefined ? {} : { payload: spec.payload as object }),
   });
   expect(res.statusCode, `${label}: ${res.body.slice(0, 500)}`).toBe(c.expect[actor]);

@@ -4,6 +4,7 @@ import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
 import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
+import { PAYMENT_ROUTES } from "../modules/payments/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
@@ -44,4 +45,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...GIVEAWAY_ROUTES,
   ...ACCESS_ROUTES,
   ...DATA_EXPORT_ROUTES,
+  ...PAYMENT_ROUTES,
 ];

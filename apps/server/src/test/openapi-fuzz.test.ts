@@ -808,6 +808,13 @@ const NO_SUCCESS_EXPECTED: Record<string, string> = {
   // Needs a freeze in the inventory, which the fuzzing user does not own.
   "PATCH /api/users/freeze-streak": "no freeze owned",
   "PATCH /api/users/unfreeze-streak": "no freeze in use",
+  // Payments: a plan is one of the seeded price ids (no random string is), and the fuzzing user has no
+  // subscription to manage; the webhook needs a provider signature. payments.test.ts covers their successes.
+  "POST /api/stripe/create-subscription-session": "priceId must name a seeded plan",
+  "GET /api/stripe/update-subscription-session": "no subscription",
+  "PATCH /api/stripe/cancel-subscription": "no subscription",
+  "PATCH /api/stripe/reactivate-subscription": "no subscription",
+  "POST /api/stripe/webhook": "no provider signature",
 };
 
 /** DELETE /api/users deletes the caller: fuzzed last, with throwaway users, never the fuzzing user. */

@@ -284,36 +284,28 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "private",
     title: "Payment complete",
-    page: placeholder("NeonBits checkout", "/payment/neonbits/success", "The return page after buying NeonBits."),
+    page: "payments/pages/neonbits-success-page.tsx",
   },
   {
     path: "/payment/neonbits/cancel",
     layout: "default",
     guard: "private",
     title: "Payment cancelled",
-    page: placeholder(
-      "NeonBits checkout",
-      "/payment/neonbits/cancel",
-      "The return page after a cancelled NeonBits purchase.",
-    ),
+    page: "payments/pages/neonbits-cancel-page.tsx",
   },
   {
     path: "/payment/subscription/success",
     layout: "default",
     guard: "private",
-    title: "Subscription active",
-    page: placeholder("Subscription checkout", "/payment/subscription/success", "The return page after subscribing."),
+    title: "Subscription checkout",
+    page: "payments/pages/subscription-success-page.tsx",
   },
   {
     path: "/payment/subscription/cancel",
     layout: "default",
     guard: "private",
-    title: "Subscription cancelled",
-    page: placeholder(
-      "Subscription checkout",
-      "/payment/subscription/cancel",
-      "The return page after a cancelled checkout.",
-    ),
+    title: "Checkout cancelled",
+    page: "payments/pages/subscription-cancel-page.tsx",
   },
   {
     path: "/app/reports",
@@ -352,5 +344,6 @@ const BUILT = ROUTES.map((route) => ({
  * navigation and menus offer only those, so an entry comes back by itself when its capability lands.
  */
 export function pageIsBuilt(path: string): boolean {
-  return BUILT.find((route) => route.pattern.test(path))?.built ?? false;
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return BUILT.find((route) => route.pattern.test(pathname))?.built ?? false;
 }

@@ -94,6 +94,18 @@ export function wireNotifications(ctx: Wiring) {
     subject: `giveaway:${e.roundId}`,
     data: { round_id: e.roundId, title: e.title, prize: e.prize },
   }));
+  notifyOn(ctx, "subscription.changed", (e) => ({
+    userId: e.userId,
+    kind: "subscription_changed",
+    // A new state is news (cancel, then reactivate, within the hour: both); the same state again is not.
+    subject: `subscription:${e.subscriptionId}:${e.status}:${e.cancelAtPeriodEnd}`,
+    data: {
+      status: e.status,
+      cancel_at_period_end: e.cancelAtPeriodEnd,
+      period_end: e.currentPeriodEnd,
+      has_access: e.hasPaidAccess,
+    },
+  }));
   notifyOn(ctx, "report.resolved", (e) => ({
     userId: e.reporterId,
     kind: "report_resolved",

@@ -81,6 +81,8 @@ const ownProfileQuery = preparedPerDb((db) =>
         notifications: profiles.notifications,
         editorPreferences: profiles.editorPreferences,
         accessGranted: profiles.accessGranted,
+        paidAccess: profiles.paidAccess,
+        paidAccessUntil: profiles.paidAccessUntil,
       },
       email: users.email,
       streak: streakRows.countColumns,

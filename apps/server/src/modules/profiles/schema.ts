@@ -25,6 +25,10 @@ export const profiles = pgTable("profiles", {
   editorPreferences: jsonb("editor_preferences").$type<EditorPreferences>().notNull(),
   role: text("role").$type<Role>().notNull().default("user"),
   accessGranted: boolean("access_granted").notNull().default(false),
+  /** Access paid by a subscription (set by the payments module from provider events only). */
+  paidAccess: boolean("paid_access").notNull().default(false),
+  /** When paid access ends (a subscription cancelled at period end); null: while the subscription lasts. */
+  paidAccessUntil: timestamp("paid_access_until", { withTimezone: true }),
   timeZone: text("time_zone").notNull().default("UTC"),
   xp: integer("xp").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -110,18 +110,42 @@ export function isUniqueViolation(error: unknown): boolean {
 
 // ---------------------------------------------------------------- profile fields other modules use
 
-/** has_access: admins and users granted access (billing adds active subscriptions here). */
-export function hasAccess(row: { role: string; accessGranted: boolean }): boolean {
-  return row.role === "admin" || row.accessGranted;
+export type AccessColumns = {
+  role: string;
+  accessGranted: boolean;
+  paidAccess: boolean;
+  paidAccessUntil: Date | null;
+};
+
+/** The profile columns hasAccess reads (for other modules' selects). */
+export const accessColumns = {
+  role: profiles.role,
+  accessGranted: profiles.accessGranted,
+  paidAccess: profiles.paidAccess,
+  paidAccessUntil: profiles.paidAccessUntil,
+};
+
+/**
+ * has_access: admins, users granted access by an admin, and users whose subscription pays for it
+ * (active or trialing; after cancelling, until the period ends).
+ */
+export function hasAccess(row: AccessColumns, now = new Date()): boolean {
+  if (row.role === "admin" || row.accessGranted) return true;
+  return row.paidAccess && (row.paidAccessUntil === null || row.paidAccessUntil > now);
 }
 
 export async function userHasAccess(db: Db, userId: string | null | undefined): Promise<boolean> {
   if (!userId) return false;
-  const [row] = await db
-    .select({ role: profiles.role, accessGranted: profiles.accessGranted })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const [row] = await db.select(accessColumns).from(profiles).where(eq(profiles.id, userId));
   return row ? hasAccess(row) : false;
+}
+
+/** Paid access as the user's subscriptions give it: only the payments module calls this, in the event's transaction. */
+export async function setPaidAccess(tx: Db, userId: string, access: { paid: boolean; until: Date | null }) {
+  await tx
+    .update(profiles)
+    .set({ paidAccess: access.paid, paidAccessUntil: access.paid ? access.until : null })
+    .where(eq(profiles.id, userId));
 }
 
 export async function profileExists(db: Db, userId: string): Promise<boolean> {
@@ -161,6 +185,8 @@ export async function setAccessGranted(db: Db, email: string, granted: boolean) 
     .update(profiles)
     .set({ accessGranted: granted })
     .where(eq(profiles.id, sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`))
-    .returning({ username: profiles.username, role: profiles.role, accessGranted: profiles.accessGranted });
-  return row ? { ...row, hasAccess: hasAccess(row) } : null;
+    .returning({ username: profiles.username, ...accessColumns });
+  return row
+    ? { username: row.username, role: row.role, accessGranted: row.accessGranted, hasAccess: hasAccess(row) }
+    : null;
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { EXPECT, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
+import { ACTORS, EXPECT, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
 import { users } from "../accounts/schema.ts";
 
 const { all, signedIn } = EXPECT;
@@ -32,13 +32,14 @@ export const USER_ROUTES: RouteEntry[] = [
     method: "POST",
     url: "/api/users/contact",
     access: "optional",
-    note: "Limited to 5 a minute per IP: one call per actor fits; a second case here would get 429.",
+    note: "Limited to 5 a minute per IP: each actor calls from its own address; a second case here would get 429.",
     cases: [
       {
         name: "a message to the operator",
         request: (ctx, actor) => ({
           method: "POST",
           url: "/api/users/contact",
+          remoteAddress: `127.0.0.${ACTORS.indexOf(actor) + 10}`,
           payload: {
             name: `Caller ${actor}`,
             email: me(ctx, actor)?.email ?? "visitor@example.test",

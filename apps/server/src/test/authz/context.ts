@@ -6,6 +6,7 @@ import { setRoleCommand } from "../../cli/admin.ts";
 import { storedOptionId } from "../../modules/learning/option-ids.ts";
 import { chapterBadges, chapters, courses, quizzes, reflections } from "../../modules/learning/schema.ts";
 import { lessonId } from "../../modules/learning/test-helpers.ts";
+import { subscribe } from "../../modules/payments/test-helpers.ts";
 import { profiles } from "../../modules/profiles/schema.ts";
 import { createUser } from "../users.ts";
 import { type MatrixContext, type MatrixUser, SIGNED_IN, type SignedInActor } from "./types.ts";
@@ -54,8 +55,9 @@ export async function completeFreeLesson(ctx: MatrixContext, user: MatrixUser) {
 // ---------------------------------------------------------------- setup of the actors and content
 
 /**
- * Five actors on the fixture curriculum: anonymous, users A and B, a moderator and an admin (roles set
- * with the admin CLI's setRoleCommand). A has completed the free lesson (XP, streak, activity, a private
+ * Six actors on the fixture curriculum: anonymous, users A and B, a paying user (an active Pro
+ * subscription through the test provider, no staff role), a moderator and an admin (roles set with the
+ * admin CLI's setRoleCommand). A has completed the free lesson (XP, streak, activity, a private
  * reflection answer); streak states are set per case.
  */
 export async function createMatrixContext(app: App): Promise<MatrixContext> {
@@ -63,12 +65,15 @@ export async function createMatrixContext(app: App): Promise<MatrixContext> {
   const names: Record<SignedInActor, string> = {
     userA: "Alice Owner",
     userB: "Bob Other",
+    paying: "Pat Paying",
     moderator: "Mona Moderator",
     admin: "Adam Admin",
   };
   const created = await Promise.all(
     SIGNED_IN.map(async (actor) => {
       const user = await createUser(app, { displayName: names[actor] });
+      // The paying actor subscribes to Pro through the built-in test provider's checkout page.
+      if (actor === "paying") await subscribe(app, user.headers);
       if (actor === "moderator" || actor === "admin") {
         await setRoleCommand({ db, auth: app.ctx.auth }, { email: user.email, role: actor });
         app.ctx.sessions.forgetUser(user.id);

@@ -5,10 +5,10 @@ import type { App } from "../../app.ts";
 // The authorization matrix's vocabulary: actors, rows, cases, expected statuses and small checks.
 // Each module lists its routes in its authz.ts; test/authz-matrix.ts puts the rows together.
 
-export const ACTORS = ["anonymous", "userA", "userB", "moderator", "admin"] as const;
+export const ACTORS = ["anonymous", "userA", "userB", "paying", "moderator", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, "anonymous">;
-export const SIGNED_IN: readonly SignedInActor[] = ["userA", "userB", "moderator", "admin"];
+export const SIGNED_IN: readonly SignedInActor[] = ["userA", "userB", "paying", "moderator", "admin"];
 
 /** Who a route is for; "user" routes act on the caller's own data only. */
 export type Access =
@@ -65,6 +65,8 @@ export type RequestSpec = {
   headers?: Record<string, string>;
   /** Sent instead of the actor's own bearer header (e.g. a second session of the same user). */
   authorization?: string;
+  /** The caller's address (per-IP limits: one address per actor). */
+  remoteAddress?: string;
 };
 
 export type Expect = Record<Actor, number>;
@@ -104,6 +106,7 @@ const all = (status: number): Expect => ({
   anonymous: status,
   userA: status,
   userB: status,
+  paying: status,
   moderator: status,
   admin: status,
 });
@@ -111,11 +114,17 @@ const all = (status: number): Expect => ({
 const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
 /** Only user A (the owner of the resource) gets `owner`; every other signed-in caller `others`. */
 const ownerOnly = (owner: number, others: number): Expect => ({ ...all(others), anonymous: 401, userA: owner });
-/** Premium content: only has_access (here: the admin) passes. */
-const premium = (anonymous: number): Expect => ({ ...all(403), anonymous, admin: 200 });
+/** Premium content: only has_access (here: the paying subscriber and the admin) passes. */
+const premium = (anonymous: number): Expect => ({ ...all(403), anonymous, paying: 200, admin: 200 });
 
 /** Moderator routes: moderators and admins get `status`; other users 403, anonymous 401. */
-const moderatorOnly = (status: number): Expect => ({ ...all(status), anonymous: 401, userA: 403, userB: 403 });
+const moderatorOnly = (status: number): Expect => ({
+  ...all(status),
+  anonymous: 401,
+  userA: 403,
+  userB: 403,
+  paying: 403,
+});
 /** Admin routes: admins get `status`; moderators and users 403, anonymous 401. */
 const adminOnly = (status: number): Expect => ({ ...all(403), anonymous: 401, admin: status });
 /** The expected-status builders. */
@@ -132,7 +141,7 @@ export function accessRuleProblems(entry: RouteEntry): string[] {
       problems.push(`${where}: a ${entry.access} route answers everyone alike`);
     if (["user", "moderator", "admin"].includes(entry.access) && e.anonymous !== 401)
       problems.push(`${where}: anonymous callers of a ${entry.access} route get 401`);
-    if (["moderator", "admin"].includes(entry.access) && (e.userA !== 403 || e.userB !== 403))
+    if (["moderator", "admin"].includes(entry.access) && (e.userA !== 403 || e.userB !== 403 || e.paying !== 403))
       problems.push(`${where}: users get 403 on a ${entry.access} route`);
     if (entry.access === "admin" && e.moderator !== 403)
       problems.push(`${where}: moderators get 403 on an admin route`);

@@ -3,6 +3,7 @@ import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import {
   IconBuildingStore,
   IconChevronDown,
+  IconCoin,
   IconLogout,
   IconNotes,
   IconSettings,
@@ -24,6 +25,8 @@ function accountLinks(profile: OwnProfile) {
     { to: "/blogs/my-blogs", label: "My blogs", Icon: IconNotes },
     { to: `/connections/${profile.username}`, label: "Connections", Icon: IconUsers },
     { to: "/shop", label: "Shop", Icon: IconBuildingStore },
+    // The packs on the payment provider's page (/pricing hands over to it: features/pages/pricing-page.tsx).
+    { to: "/pricing?buy=neonbits", label: "Buy NeonBits", Icon: IconCoin },
     ...(staff ? [{ to: "/app/reports", label: "Reports", Icon: IconShieldCheck }] : []),
   ];
 }

@@ -39,7 +39,7 @@ export function notificationText(n: Notification): string {
         ? `You won ${n.data.prize} NeonBits in the giveaway!`
         : "You won the giveaway!";
     case "subscription_changed":
-      return "Your subscription changed.";
+      return subscriptionText(n.data);
   }
 }
 
@@ -52,4 +52,14 @@ export function notificationLink(n: Notification, ownUsername: string): string |
   if (n.kind === "report_resolved") return "/help";
   if (n.kind === "giveaway_won") return "/giveaway";
   return null;
+}
+
+/** What a subscription change means for the learner, from the event's data. */
+function subscriptionText(data: Record<string, unknown>): string {
+  const end = typeof data.period_end === "string" ? new Date(data.period_end).toLocaleDateString() : null;
+  if (data.has_access === false) return "Your Pro subscription has ended.";
+  if (data.cancel_at_period_end === true)
+    return end ? `Your Pro subscription will end on ${end}.` : "Your Pro subscription will end.";
+  if (data.status === "active" || data.status === "trialing") return "Pro is active. Every lesson is open to you.";
+  return "Your subscription changed.";
 }

@@ -16,7 +16,8 @@ import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 
 /** Sign-in with a one-time code mailed to the address: ask for the code, then enter it. */
-export function CodeSignInForm() {
+/** `then`: where to go once signed in (a picked plan's checkout); else the saved return path. */
+export function CodeSignInForm({ then }: { then?: string } = {}) {
   const completeSignIn = useCompleteSignIn();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { code, setCode, error: codeError, reject: rejectCode } = useCodeField();
@@ -38,7 +39,7 @@ export function CodeSignInForm() {
 
   const signIn = useMutation({
     mutationFn: (email: string) => signInWithCode({ email, code }),
-    onSuccess: (token) => completeSignIn(token),
+    onSuccess: (token) => completeSignIn(token, then),
     onError: rejectCode,
   });
 

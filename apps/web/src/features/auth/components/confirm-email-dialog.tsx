@@ -20,10 +20,12 @@ type ConfirmEmailDialogProps = {
   opened: boolean;
   email: string;
   onClose(): void;
+  /** Where to go once confirmed (default /courses; with a picked plan, on to its checkout via /pricing). */
+  then?: string;
 };
 
 /** Spec dialog 9: the 6-digit code mailed at sign-up (or at an unconfirmed sign-in). */
-export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialogProps) {
+export function ConfirmEmailDialog({ opened, email, onClose, then = "/courses" }: ConfirmEmailDialogProps) {
   const { code, setCode, error: codeError, reject: rejectCode } = useCodeField();
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_WAIT_MS);
   const [now, setNow] = useState(() => Date.now());
@@ -54,7 +56,7 @@ export function ConfirmEmailDialog({ opened, email, onClose }: ConfirmEmailDialo
     mutationFn: () => verifyEmail({ email, code }),
     onSuccess: async (token) => {
       toast.success(MESSAGES.accountConfirmed);
-      await completeSignIn(token, "/courses");
+      await completeSignIn(token, then);
     },
     onError: rejectCode,
   });

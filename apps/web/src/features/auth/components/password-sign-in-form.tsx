@@ -13,9 +13,11 @@ import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 type PasswordSignInFormProps = {
   /** An unconfirmed account: the server mailed a fresh code, the confirmation dialog takes over. */
   onUnconfirmed(email: string): void;
+  /** Where to go once signed in (a picked plan's checkout); else the saved return path. */
+  then?: string;
 };
 
-export function PasswordSignInForm({ onUnconfirmed }: PasswordSignInFormProps) {
+export function PasswordSignInForm({ onUnconfirmed, then }: PasswordSignInFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm({
     initialValues: { email: "", password: "" },
@@ -26,7 +28,7 @@ export function PasswordSignInForm({ onUnconfirmed }: PasswordSignInFormProps) {
   const signIn = useMutation({
     mutationFn: (values: typeof form.values) =>
       signInWithPassword({ email: values.email.trim().toLowerCase(), password: values.password }),
-    onSuccess: (token) => completeSignIn(token),
+    onSuccess: (token) => completeSignIn(token, then),
     onError: (error, values) => {
       if (isUnconfirmedEmailError(error)) onUnconfirmed(values.email.trim().toLowerCase());
       else toast.error(errorMessage(error));

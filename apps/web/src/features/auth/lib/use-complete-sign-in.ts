@@ -5,6 +5,11 @@ import { useSession } from "../../../lib/session.tsx";
 
 export const AFTER_SIGN_IN_PATH = "/courses";
 
+/** Where the price the visitor picked before signing in is taken up again (on to its checkout). */
+export function pricingPath(priceId: string): string {
+  return `/pricing?${new URLSearchParams({ priceId }).toString()}`;
+}
+
 /**
  * Stores the bearer token, loads the profile, then leaves the auth screen: for `to` when given,
  * else for the page the visitor was sent away from, else /courses.

@@ -8,11 +8,15 @@ import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
 import { PasswordSignInForm } from "../components/password-sign-in-form.tsx";
 import { oauthErrorMessage } from "../lib/oauth-errors.ts";
+import { pricingPath } from "../lib/use-complete-sign-in.ts";
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const providerError = params.get("error");
+  // A plan picked on /pricing: once signed in, on to its checkout.
+  const priceId = params.get("priceId");
+  const then = priceId ? pricingPath(priceId) : undefined;
 
   return (
     <AuthCard title="Sign in" subtitle="Jack back into NeonLab.">
@@ -21,7 +25,7 @@ export function LoginPage() {
           {oauthErrorMessage(providerError)}
         </Alert>
       )}
-      <OAuthButtons carry={{ priceId: params.get("priceId"), referral: params.get("referral") }} />
+      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} />
       <Divider label="or with your email" labelPosition="center" />
       <Tabs defaultValue="password" keepMounted={false}>
         <Tabs.List grow mb="md">
@@ -33,10 +37,10 @@ export function LoginPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="password">
-          <PasswordSignInForm onUnconfirmed={setUnconfirmedEmail} />
+          <PasswordSignInForm onUnconfirmed={setUnconfirmedEmail} then={then} />
         </Tabs.Panel>
         <Tabs.Panel value="code">
-          <CodeSignInForm />
+          <CodeSignInForm then={then} />
         </Tabs.Panel>
       </Tabs>
       <Group justify="space-between" gap="xs">
@@ -54,6 +58,7 @@ export function LoginPage() {
         opened={unconfirmedEmail !== null}
         email={unconfirmedEmail ?? ""}
         onClose={() => setUnconfirmedEmail(null)}
+        then={then}
       />
     </AuthCard>
   );

@@ -5,12 +5,9 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { exchangeOneTimeToken } from "../api/oauth.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { oauthErrorMessage } from "../lib/oauth-errors.ts";
-import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
+import { pricingPath, useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
 
-/** Where the price the visitor picked before signing in is taken up again. */
-export function pricingPath(priceId: string): string {
-  return `/pricing?${new URLSearchParams({ priceId }).toString()}`;
-}
+export { pricingPath } from "../lib/use-complete-sign-in.ts";
 
 /** Query value the server adds to /redirect (apps/server/src/auth/oauth.ts HANDOFF_PARAM). */
 export const HANDOFF_PARAM = "ott";

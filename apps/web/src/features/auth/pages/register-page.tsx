@@ -11,6 +11,7 @@ import { signUp } from "../api/sign-up.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
+import { pricingPath } from "../lib/use-complete-sign-in.ts";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
 import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
@@ -19,6 +20,8 @@ import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
 export function RegisterPage() {
   const [params] = useSearchParams();
   const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
+  // A plan picked on /pricing rides through sign-up: once confirmed, on to its checkout.
+  const priceId = params.get("priceId");
   const form = useForm({
     initialValues: { displayName: "", email: "", password: "" },
     validate: zodResolver(signUpSchema),
@@ -44,7 +47,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start hacking, earning XP and keeping your streak.">
-      <OAuthButtons carry={{ priceId: params.get("priceId"), referral: params.get("referral") }} />
+      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} />
       <Divider label="or with your email" labelPosition="center" />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -76,7 +79,7 @@ export function RegisterPage() {
       </form>
       <Text size="sm" ta="center">
         Already have an account?{" "}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={priceId ? `/login?${new URLSearchParams({ priceId })}` : "/login"}>
           Sign in
         </Anchor>
       </Text>
@@ -84,6 +87,7 @@ export function RegisterPage() {
         opened={confirmEmail !== null}
         email={confirmEmail ?? ""}
         onClose={() => setConfirmEmail(null)}
+        then={priceId ? pricingPath(priceId) : undefined}
       />
     </AuthCard>
   );

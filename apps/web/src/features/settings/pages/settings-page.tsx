@@ -3,6 +3,7 @@ import {
   IconBell,
   IconCode,
   IconCoin,
+  IconCrown,
   IconDeviceFloppy,
   IconSettings,
   IconUser,
@@ -10,6 +11,7 @@ import {
 } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
+import { SubscriptionSettings } from "../../payments/components/subscription-settings.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { LedgerList } from "../../shop/components/ledger-list.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
@@ -19,7 +21,7 @@ import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
-const TABS = ["profile", "account", "editor", "avatar", "notifications", "neonbits"] as const;
+const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -35,7 +37,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|editor|avatar|notifications|neonbits */
+/** /settings?tab=profile|account|subscription|editor|avatar|notifications|neonbits */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -66,6 +68,9 @@ export function SettingsPage() {
             </Tabs.Tab>
             <Tabs.Tab value="account" leftSection={<IconSettings size={16} />}>
               Account
+            </Tabs.Tab>
+            <Tabs.Tab value="subscription" leftSection={<IconCrown size={16} />}>
+              Subscription
             </Tabs.Tab>
             <Tabs.Tab value="editor" leftSection={<IconCode size={16} />}>
               Editor
@@ -103,6 +108,9 @@ export function SettingsPage() {
                 <DeleteAccountSection />
               </Section>
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="subscription">
+            <SubscriptionSettings />
           </Tabs.Panel>
           <Tabs.Panel value="editor">
             <Stack gap="lg">

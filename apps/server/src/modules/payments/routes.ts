@@ -1,0 +1,307 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MESSAGES } from "@neonlab/shared/messages";
+import {
+  billingItemSchema,
+  createSubscriptionSessionSchema,
+  currencyProductSchema,
+  currencySessionQuerySchema,
+  sessionUrlSchema,
+  subscriptionAnswerSchema,
+  subscriptionMessageSchema,
+  subscriptionProductSchema,
+} from "@neonlab/shared/schemas/payments";
+import { requireUser } from "../../auth/session.ts";
+import { badRequest, conflict } from "../../errors.ts";
+import { acceptRawBody, type ModuleOptions } from "../../lib/plugin-scope.ts";
+import { isLoopbackHost } from "../../config.ts";
+import type { AppContext } from "../../context.ts";
+import { InvalidSignature, type PaymentProvider } from "./provider.ts";
+import { billingHistory, currentSubscription, customerOf, saveCustomer, subscriptionAnswer } from "./service.ts";
+import { createStripeProvider } from "./stripe-provider.ts";
+import { createTestProvider } from "./test-provider.ts";
+import { testProviderPages } from "./test-provider-pages.ts";
+import { applyPaymentEvent, detachUser, liveSubscriptionIds } from "./webhook.ts";
+
+/** The provider in use: Stripe when both keys are set, else the built-in test provider. */
+function chooseProvider(
+  ctx: AppContext,
+  log: FastifyInstance["log"],
+  receive: (raw: Buffer, headers: Record<string, string>) => Promise<unknown>,
+) {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = ctx.config;
+  if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
+    const api = STRIPE_API_URL ? new URL(STRIPE_API_URL) : null;
+    const endpoint = api && {
+      host: api.hostname,
+      port: Number(api.port) || (api.protocol === "http:" ? 80 : 443),
+      protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
+    };
+    const keys = { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
+    return { provider: createStripeProvider({ ...keys, ...endpoint }) };
+  }
+  // Anyone reaching such a server gets Pro and NeonBits without paying: say so where operators look.
+  if (ctx.config.isProduction || !isLoopbackHost(ctx.config.HOST))
+    log.warn(
+      'payments: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set, so the built-in TEST provider takes payments (Pro and NeonBits without charge); see "Payments" in README.md',
+    );
+  const test = createTestProvider({
+    db: ctx.db,
+    publicUrl: ctx.config.PUBLIC_URL,
+    authSecret: ctx.config.authSecret,
+    receive,
+    onDeliveryError: (error) => log.error({ err: error }, "test provider: event delivery failed"),
+  });
+  return { provider: test as PaymentProvider, test };
+}
+
+const LIVE = new Set(["active", "trialing", "past_due"]);
+
+/** spec §7 `stripe/*`: products, checkout and manage sessions, cancel/reactivate, billing history, the webhook. */
+export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
+  const { db, transaction, config } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["payments"];
+  // Concatenated, not URL-parsed: Stripe needs `{CHECKOUT_SESSION_ID}` as written.
+  const page = (path: string) => `${new URL(config.PUBLIC_URL).origin}${path}`;
+
+  async function receive(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+    let event = provider.verifyEvent(rawBody, headers);
+    const packs = event.type === "checkout.completed" ? (await provider.currencyProduct()).prices : [];
+    // A pack checkout at Stripe may hold optional packs too: what was bought is in its line items.
+    if (event.type === "checkout.completed" && event.checkout.mode === "payment" && provider.checkoutItems)
+      event = { ...event, checkout: { ...event.checkout, items: await provider.checkoutItems(event.checkout.id) } };
+    return applyPaymentEvent(transaction, provider.name, event, packs);
+  }
+  const { provider, test } = chooseProvider(ctx, app.log, receive);
+
+  // Account deletion: billing data is detached in the deleting transaction; the provider cancels the
+  // subscription right after it commits (a job, retried if the provider does not answer).
+  ctx.events.onInTransaction("account.deleted", async ({ userId }, tx) => {
+    for (const subscriptionId of await liveSubscriptionIds(tx, userId))
+      await ctx.jobs.sendInTransaction(tx, "cancel-subscription", { subscriptionId });
+    await detachUser(tx, userId);
+  });
+  ctx.events.onAfterCommit("account.deleted", () => ctx.jobs.wake("cancel-subscription"));
+  await ctx.jobs.work("cancel-subscription", ({ subscriptionId }) => provider.cancelNow(subscriptionId));
+
+  r.get(
+    "/api/stripe/subscription-product",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags,
+        operationId: "getSubscriptionProduct",
+        summary: "NeonLab Pro: what it unlocks and its prices (monthly, yearly)",
+        response: { 200: subscriptionProductSchema },
+      },
+    },
+    async () => provider.subscriptionProduct(),
+  );
+  r.get(
+    "/api/stripe/currency-product",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags,
+        operationId: "getCurrencyProduct",
+        summary: "NeonBits packs and their prices",
+        response: { 200: currencyProductSchema },
+      },
+    },
+    async () => provider.currencyProduct(),
+  );
+  r.get(
+    "/api/stripe/subscription",
+    {
+      schema: {
+        tags,
+        operationId: "getSubscription",
+        summary: "Own subscription (null without one) and whether the caller has access",
+        response: { 200: subscriptionAnswerSchema },
+      },
+    },
+    async (request) => subscriptionAnswer(db, requireUser(request).id, await provider.subscriptionProduct()),
+  );
+
+  async function customerFor(user: { id: string; email: string }) {
+    const existing = await customerOf(db, user.id);
+    if (existing) return existing;
+    return saveCustomer(db, user.id, await provider.ensureCustomer(user, null), provider.name);
+  }
+
+  r.post(
+    "/api/stripe/create-subscription-session",
+    {
+      schema: {
+        tags,
+        operationId: "createSubscriptionSession",
+        summary: "A checkout page URL for the chosen Pro plan",
+        body: createSubscriptionSessionSchema,
+        response: { 200: sessionUrlSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { priceId } = request.body;
+      const product = await provider.subscriptionProduct();
+      if (!product.prices.some((p) => p.id === priceId))
+        throw badRequest("That plan does not exist. Pick a plan on the pricing page.");
+      const current = await currentSubscription(db, user.id);
+      if (current && LIVE.has(current.status))
+        throw conflict("You already have NeonLab Pro. Change your plan in Settings → Subscription.");
+      const customerId = await customerFor(user);
+      const url = await provider.subscriptionCheckout({
+        userId: user.id,
+        email: user.email,
+        customerId,
+        priceId,
+        successUrl: page("/payment/subscription/success?session_id={CHECKOUT_SESSION_ID}"),
+        cancelUrl: page("/payment/subscription/cancel"),
+      });
+      return { url };
+    },
+  );
+
+  r.get(
+    "/api/stripe/currency-session",
+    {
+      schema: {
+        tags,
+        operationId: "getCurrencySession",
+        summary: "A checkout page URL for a NeonBits pack (priceId names it; without it the page offers all three)",
+        querystring: currencySessionQuerySchema,
+        response: { 200: sessionUrlSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const priceId = request.query.priceId ?? null;
+      if (priceId && !(await provider.currencyProduct()).prices.some((p) => p.id === priceId))
+        throw badRequest("That NeonBits pack does not exist. Pick one of the packs.");
+      const customerId = await customerFor(user);
+      const url = await provider.packCheckout({
+        userId: user.id,
+        email: user.email,
+        customerId,
+        priceId,
+        successUrl: page("/payment/neonbits/success?session_id={CHECKOUT_SESSION_ID}"),
+        cancelUrl: page("/payment/neonbits/cancel"),
+      });
+      return { url };
+    },
+  );
+
+  r.get(
+    "/api/stripe/update-subscription-session",
+    {
+      schema: {
+        tags,
+        operationId: "getUpdateSubscriptionSession",
+        summary: "A provider page URL to change the plan, cancel or reactivate",
+        response: { 200: sessionUrlSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const current = await currentSubscription(db, user.id);
+      if (!current || !LIVE.has(current.status))
+        throw conflict("You have no subscription to change. Pick a plan on the pricing page.");
+      return { url: await provider.manageSubscriptionUrl(current.customerId, page("/settings?tab=subscription")) };
+    },
+  );
+  r.get(
+    "/api/stripe/update-customer-session",
+    {
+      schema: {
+        tags,
+        operationId: "getUpdateCustomerSession",
+        summary: "A provider page URL to change the payment method and billing details",
+        response: { 200: sessionUrlSchema },
+      },
+    },
+    async (request) => {
+      const customerId = await customerOf(db, requireUser(request).id);
+      if (!customerId) throw conflict("You have no payment method yet: it is saved with your first purchase.");
+      return { url: await provider.manageCustomerUrl(customerId, page("/settings?tab=subscription")) };
+    },
+  );
+
+  const cancelOrReactivate = (cancel: boolean) => async (request: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(request);
+    const current = await currentSubscription(db, user.id);
+    if (!current || !LIVE.has(current.status)) throw conflict("You have no active subscription.");
+    if (current.cancelAtPeriodEnd === cancel)
+      throw conflict(cancel ? "Your subscription is already cancelled." : "Your subscription is not cancelled.");
+    await provider.setCancelAtPeriodEnd(current.id, cancel);
+    return { message: cancel ? MESSAGES.subscriptionCancelled : MESSAGES.subscriptionReactivated };
+  };
+  r.patch(
+    "/api/stripe/cancel-subscription",
+    {
+      schema: {
+        tags,
+        operationId: "cancelSubscription",
+        summary: "Cancel the subscription at the end of the period (access stays until then)",
+        response: { 200: subscriptionMessageSchema },
+      },
+    },
+    cancelOrReactivate(true),
+  );
+  r.patch(
+    "/api/stripe/reactivate-subscription",
+    {
+      schema: {
+        tags,
+        operationId: "reactivateSubscription",
+        summary: "Undo a cancellation before the period ends",
+        response: { 200: subscriptionMessageSchema },
+      },
+    },
+    cancelOrReactivate(false),
+  );
+
+  r.get(
+    "/api/stripe/billing-history",
+    {
+      schema: {
+        tags,
+        operationId: "getBillingHistory",
+        summary: "Own invoices and NeonBits purchases, newest first",
+        response: { 200: z.array(billingItemSchema) },
+      },
+    },
+    async (request) => billingHistory(db, requireUser(request).id),
+  );
+
+  // The webhook: the raw body in its own scope, so the signature is checked over the exact bytes.
+  await app.register(async (scope) => {
+    acceptRawBody(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/stripe/webhook",
+      {
+        config: { auth: "public" },
+        bodyLimit: 512 * 1024,
+        schema: {
+          tags,
+          operationId: "receivePaymentEvent",
+          summary: "Payment provider events (signed; Stripe's or the test provider's)",
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        try {
+          const result = await receive(raw, request.headers);
+          return { received: true as const, duplicate: result === "duplicate" };
+        } catch (error) {
+          if (error instanceof InvalidSignature) throw badRequest(error.message);
+          throw error;
+        }
+      },
+    );
+  });
+
+  if (test) await app.register((scope) => testProviderPages(scope, test, config.isProduction));
+}
