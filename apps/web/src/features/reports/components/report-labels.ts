@@ -1,7 +1,8 @@
 import { REPORT_CAUSES, REPORT_STATUS_LABELS, type Report, type ReportStatus } from "@neonlab/shared/schemas/reports";
 
+/** Badge colours of the statuses (outline badges: these pass contrast in both colour modes). */
 export const STATUS_COLORS: Record<ReportStatus, string> = {
-  open: "yellow",
+  open: "magenta",
   in_review: "cyan",
   resolved: "neon",
   dismissed: "gray",

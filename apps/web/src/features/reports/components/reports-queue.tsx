@@ -26,7 +26,7 @@ function QueueItem({ kind, report }: { kind: ReportKind; report: Report }) {
         <Stack gap={4} className={classes.itemBody}>
           <Group gap="xs">
             <Text fw={700}>{causeLabel(report)}</Text>
-            <Badge color={STATUS_COLORS[report.status]} variant="light">
+            <Badge color={STATUS_COLORS[report.status]} variant="outline">
               {statusLabel(report.status)}
             </Badge>
           </Group>
@@ -94,9 +94,11 @@ export function ReportsQueue({ kind, title, intro }: { kind: ReportKind; title: 
         onChange={(value) => setStatus(value === "all" ? null : (value as ReportStatus))}
       >
         <Group gap="xs" mb="lg" role="group" aria-label="Show reports">
-          <Chip value="all">All</Chip>
+          <Chip value="all" variant="outline">
+            All
+          </Chip>
           {REPORT_STATUSES.map((value) => (
-            <Chip key={value} value={value}>
+            <Chip key={value} value={value} variant="outline">
               {REPORT_STATUS_LABELS[value]}
             </Chip>
           ))}

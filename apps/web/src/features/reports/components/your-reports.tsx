@@ -31,7 +31,7 @@ export function YourReports() {
         </h2>
         <Button
           leftSection={<IconFlag size={16} />}
-          variant="light"
+          variant="outline"
           onClick={() => void openReportDialog({ kind: "app" })}
         >
           Report a problem
@@ -67,7 +67,7 @@ export function YourReports() {
                     {reportDate(report.created_at)}
                   </Text>
                 </div>
-                <Badge color={STATUS_COLORS[report.status]} variant="light" data-status={report.status}>
+                <Badge color={STATUS_COLORS[report.status]} variant="outline" data-status={report.status}>
                   {statusLabel(report.status)}
                 </Badge>
               </Group>
