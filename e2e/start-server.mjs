@@ -1,11 +1,11 @@
-// Starts the built app for the e2e run on a fresh embedded database.
+// Starts the built app for the e2e run on a fresh embedded database, as `npm start` does (scripts/serve.mjs).
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const dataDir = mkdtempSync(join(tmpdir(), "neonlab-e2e-"));
-const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+const child = spawn(process.execPath, ["scripts/serve.mjs"], {
   stdio: "inherit",
   env: {
     ...process.env,

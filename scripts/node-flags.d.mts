@@ -1,0 +1,2 @@
+/** The server's V8 flags (node-flags.mjs). */
+export declare const SERVER_NODE_FLAGS: string[];

@@ -1,0 +1,10 @@
+// V8 flags the server runs with (docs/decisions/023); scripts/serve.mjs applies them, bench/ starts the server
+// with them. They cannot be set from inside a running process, and NODE_OPTIONS refuses --liftoff-only.
+export const SERVER_NODE_FLAGS = [
+  // V8 sizes the young generation from the machine's memory (up to 3 × 32 MB semi-spaces on this 24 GB
+  // machine, committed and kept); 8 MB halves the idle heap and costs a few more scavenges.
+  "--max-semi-space-size=8",
+  // PGlite is a ~10 MB WebAssembly module (PostgreSQL): V8's optimising tier recompiled all of it a second
+  // after start, holding ~500 MB for that second. The baseline compiler alone serves our queries as fast.
+  "--liftoff-only",
+];
