@@ -12,10 +12,11 @@ export async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyUrl?: string,
+  execArgv: string[] = SERVER_NODE_FLAGS,
 ): Promise<ChildProcess> {
   const child = fork(resolve(root, entry), [], {
     cwd: root,
-    execArgv: SERVER_NODE_FLAGS,
+    execArgv,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

@@ -294,18 +294,19 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
   console.log(`\nwritten to bench/results/latest.json`);
 }
 
-// `npm run bench -- scale` runs the data-size benchmark (bench/scale.ts) instead of the ladder.
+// Other benches instead of the ladder: `scale` (latency against data size), `faults` (PostgreSQL goes away),
+// `memory` (the server's memory, bench/memory.ts), `soak` (a long realistic mix, bench/soak.ts).
 const mode = process.argv[2];
-// `npm run bench -- faults` measures the server while PostgreSQL goes away (bench/faults.ts).
-const run =
-  mode === "scale"
-    ? () => import("./scale.ts").then((m) => m.runScale())
-    : mode === "faults"
-      ? () => import("./faults.ts").then((m) => m.runFaults())
-      : main;
-if (mode && mode !== "scale" && mode !== "faults") {
+const modes: Record<string, () => Promise<void>> = {
+  scale: () => import("./scale.ts").then((m) => m.runScale()),
+  faults: () => import("./faults.ts").then((m) => m.runFaults()),
+  memory: () => import("./memory.ts").then((m) => m.runMemory()),
+  soak: () => import("./soak.ts").then((m) => m.runSoak(process.argv.slice(3))),
+};
+const run = mode ? modes[mode] : main;
+if (!run) {
   console.error(
-    `unknown bench "${mode}": use \`npm run bench\`, \`npm run bench -- scale\` or \`npm run bench -- faults\``,
+    `unknown bench "${mode}": use \`npm run bench\` or \`npm run bench -- <${Object.keys(modes).join("|")}>\``,
   );
   process.exit(1);
 }

@@ -8,3 +8,10 @@ export const SERVER_NODE_FLAGS = [
   // after start, holding ~500 MB for that second. The baseline compiler alone serves our queries as fast.
   "--liftoff-only",
 ];
+
+/**
+ * Environment the server runs with (read by the C library when the process starts). glibc gives every thread
+ * that allocates (libuv's pool: compression, argon2, file reads) a malloc arena of its own, kept after use;
+ * two arenas measured 15–20 MB less RSS under the ladder's load at the same throughput.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };

@@ -2,16 +2,19 @@
 // Runs the server from its TypeScript sources without a run-time transpiler: Node 24 (and 22.18+) strips the
 // types itself; an older Node (22.12–22.17 without --experimental-strip-types) registers tsx instead, so the
 // supported range still starts. First it replaces itself (same process id) by a Node started with the
-// server's V8 flags (scripts/node-flags.mjs) where Node can (process.execve: 22.15+, Linux and macOS).
+// server's V8 flags and environment (scripts/node-flags.mjs) where Node can (process.execve: 22.15+, Linux
+// and macOS; NEONLAB_NODE_FLAGS=off skips it).
 // Used by `npm start`, the e2e run and the Node 22 smoke (docs/decisions/023).
-import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
 const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
-if (missing.length > 0 && typeof process.execve === "function" && process.env.NEONLAB_NODE_FLAGS !== "off") {
+const unset = Object.keys(SERVER_ENV).filter((name) => process.env[name] === undefined);
+const reexec = missing.length > 0 || unset.length > 0;
+if (reexec && typeof process.execve === "function" && process.env.NEONLAB_NODE_FLAGS !== "off") {
   process.execve(
     process.execPath,
     [process.execPath, ...missing, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)],
-    process.env,
+    { ...SERVER_ENV, ...process.env },
   );
 }
 if (!process.features.typescript) {
