@@ -39,7 +39,8 @@ export async function runMemory() {
   const rows: Row[] = [];
   const floors = {
     "bare Fastify": await probed("bench/servers/bare-fastify.ts", { PORT: String(port) }),
-    "empty PGlite (worker)": await probed("bench/servers/empty-pglite.ts", { PGLITE_DIR: join(dir, "empty") }),
+    "empty PGlite, new": await probed("bench/servers/empty-pglite.ts", { PGLITE_DIR: join(dir, "empty") }),
+    "empty PGlite, reopened": await probed("bench/servers/empty-pglite.ts", { PGLITE_DIR: join(dir, "empty") }),
   };
   for (const [name, memory] of Object.entries(floors)) console.log(`floor ${name.padEnd(22)} ${formatMemory(memory)}`);
 
