@@ -7,7 +7,9 @@
 // Used by `npm start`, the e2e run and the Node 22 smoke (docs/decisions/023).
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
-const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+// A flag the operator set in NODE_OPTIONS (e.g. --max-old-space-size=1024) is theirs to keep.
+const own = (flag) => process.env.NODE_OPTIONS?.includes(flag.split("=")[0]) ?? false;
+const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag) && !own(flag));
 const unset = Object.keys(SERVER_ENV).filter((name) => process.env[name] === undefined);
 const reexec = missing.length > 0 || unset.length > 0;
 if (reexec && typeof process.execve === "function" && process.env.NEONLAB_NODE_FLAGS !== "off") {
