@@ -1,17 +1,22 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Starts a TypeScript entry in its own process and resolves when it is ready to serve. */
+/**
+ * Starts a TypeScript entry in its own process (Node strips the types, with the server's V8 flags:
+ * scripts/node-flags.mjs) and resolves when it is ready to serve.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyUrl?: string,
+  execArgv: string[] = SERVER_NODE_FLAGS,
 ): Promise<ChildProcess> {
   const child = fork(resolve(root, entry), [], {
     cwd: root,
-    execArgv: ["--import", "tsx"],
+    execArgv,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

@@ -343,21 +343,21 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
   console.log(`\nwritten to bench/results/latest.json`);
 }
 
-// `npm run bench -- scale` runs the data-size benchmark (bench/scale.ts) instead of the ladder.
+// Other benches instead of the ladder: `scale` (latency against data size), `faults` (PostgreSQL goes away),
+// `memory` (the server's memory, bench/memory.ts), `soak` (a long realistic mix, bench/soak.ts).
 const mode = process.argv[2];
-// `npm run bench -- faults` measures the server while PostgreSQL goes away (bench/faults.ts).
-const run =
-  mode === "scale"
-    ? () => import("./scale.ts").then((m) => m.runScale())
-    : mode === "faults"
-      ? () => import("./faults.ts").then((m) => m.runFaults())
-      : // `npm run bench -- sockets`: 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
-        mode === "sockets"
-        ? () => import("./sockets.ts").then((m) => m.runSockets())
-        : main;
-if (mode && !["scale", "faults", "sockets"].includes(mode)) {
+const modes: Record<string, () => Promise<void>> = {
+  scale: () => import("./scale.ts").then((m) => m.runScale()),
+  faults: () => import("./faults.ts").then((m) => m.runFaults()),
+  memory: () => import("./memory.ts").then((m) => m.runMemory()),
+  soak: () => import("./soak.ts").then((m) => m.runSoak(process.argv.slice(3))),
+  // 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
+  sockets: () => import("./sockets.ts").then((m) => m.runSockets()),
+};
+const run = mode ? modes[mode] : main;
+if (!run) {
   console.error(
-    `unknown bench "${mode}": use \`npm run bench\`, \`npm run bench -- scale\`, \`-- faults\` or \`-- sockets\``,
+    `unknown bench "${mode}": use \`npm run bench\` or \`npm run bench -- <${Object.keys(modes).join("|")}>\``,
   );
   process.exit(1);
 }

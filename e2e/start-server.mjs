@@ -1,4 +1,4 @@
-// Starts the built app for the e2e run on a fresh embedded database.
+// Starts the built app for the e2e run on a fresh embedded database, as `npm start` does (scripts/serve.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +38,6 @@ const admin = spawnSync(
   { stdio: "inherit", env },
 );
 if (admin.status !== 0) process.exit(admin.status ?? 1);
-const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], { stdio: "inherit", env });
+const child = spawn(process.execPath, ["scripts/serve.mjs"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -90,7 +90,7 @@ async function startServer(webDist, dataDir) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const log = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -25,9 +25,10 @@ PATH="$(dirname "$node22"):$PATH" npm ci --no-audit --no-fund --loglevel=error
 
 (cd apps/web && "$node22" ../../node_modules/vite/bin/vite.js build --logLevel error)
 
-port=3191
+port="${SMOKE_PORT:-3191}"
+# As `npm start` runs it: Node's own type stripping (22.18+), tsx on an older 22 (scripts/serve.mjs).
 DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn \
-  "$node22" --import tsx apps/server/src/server.ts &
+  "$node22" scripts/serve.mjs &
 server_pid=$!
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break

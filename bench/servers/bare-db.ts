@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { fastPglite } from "../../apps/server/src/db/pglite-engine.ts";
+import { pgliteOptions } from "../../apps/server/src/db/pglite-options.ts";
 import { L3_SQL, L3_STATEMENT } from "../queries.ts";
 
 const url = process.env.DATABASE_URL;
@@ -16,7 +17,7 @@ if (url) {
 } else {
   // The same on PGlite, through its protocol API (pglite-engine.ts): PGlite's own query() parses and
   // plans every time. In this thread, unlike the app, which runs PGlite on a worker thread.
-  const db = fastPglite(new PGlite(process.env.PGLITE_DIR ?? "memory://"));
+  const db = fastPglite(new PGlite(process.env.PGLITE_DIR ?? "memory://", pgliteOptions()));
   query = (text, values) => db.query(text, values);
 }
 

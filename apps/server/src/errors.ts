@@ -2,12 +2,13 @@ import { STATUS_CODES } from "node:http";
 
 /** The one error type for expected failures; mapped to HTTP by the error handler. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: unknown,
-  ) {
+  readonly statusCode: number;
+  readonly details?: unknown;
+
+  constructor(statusCode: number, message: string, details?: unknown) {
     super(message);
+    this.statusCode = statusCode;
+    this.details = details;
   }
 }
 

@@ -66,8 +66,11 @@ export type ShareContext = {
 };
 
 export class ShareNetworkError extends Error {
-  constructor(readonly network: string) {
+  readonly network: string;
+
+  constructor(network: string) {
     super(`Network ${network} does not exist`);
+    this.network = network;
     this.name = "ShareNetworkError";
   }
 }

@@ -59,8 +59,11 @@ export type SharedLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
  */
 export class CodeTurns {
   private readonly tails = new Map<string, Promise<void>>();
+  private readonly sharedLock?: SharedLock;
 
-  constructor(private readonly sharedLock?: SharedLock) {}
+  constructor(sharedLock?: SharedLock) {
+    this.sharedLock = sharedLock;
+  }
 
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();

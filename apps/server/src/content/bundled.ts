@@ -1,9 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { App } from "../app.ts";
-import { importContent } from "./importer.ts";
-import { loadContent } from "./loader.ts";
-import { formatProblem, modelCounts } from "./model.ts";
+import { contentStamp, importedStamp } from "./import-stamp.ts";
 
 /** True when the folder holds any content at all (an empty content/ is not an error at start-up). */
 export function hasContent(dir: string): boolean {
@@ -13,8 +11,9 @@ export function hasContent(dir: string): boolean {
 }
 
 /**
- * Run by server.ts before it listens: imports the bundled content/ when IMPORT_CONTENT is on. Invalid content is
- * refused as a whole (the database keeps what it had) and every problem is logged.
+ * Run by server.ts before it listens: imports the bundled content/ when IMPORT_CONTENT is on and the files
+ * changed since the last import into this database (import-stamp.ts). Invalid content is refused as a whole
+ * (the database keeps what it had) and every problem is logged.
  */
 export async function importBundledContent(app: App) {
   const { config, db } = app.ctx;
@@ -23,6 +22,18 @@ export async function importBundledContent(app: App) {
     app.log.info(`no content to import in ${config.CONTENT_DIR}`);
     return;
   }
+  // Unchanged files (and import code and schema) since the last import into this database: nothing to do.
+  const stamp = contentStamp(config.CONTENT_DIR);
+  if ((await importedStamp(db)) === stamp) {
+    app.log.info("bundled content unchanged since its last import");
+    return;
+  }
+  // Loaded only when there is something to import (the markdown pipeline is a large module graph).
+  const [{ loadContent }, { importContent }, { formatProblem, modelCounts }] = await Promise.all([
+    import("./loader.ts"),
+    import("./importer.ts"),
+    import("./model.ts"),
+  ]);
   const { model, problems } = loadContent(config.CONTENT_DIR);
   if (problems.length > 0) {
     app.log.error(
@@ -31,6 +42,6 @@ export async function importBundledContent(app: App) {
     );
     return;
   }
-  const summary = await importContent(db, model);
+  const summary = await importContent(db, model, stamp);
   app.log.info({ ...summary, ...modelCounts(model) }, "bundled content imported");
 }

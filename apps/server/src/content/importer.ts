@@ -10,6 +10,7 @@ import {
   reflections,
 } from "../modules/learning/schema.ts";
 import type { ContentModel, CourseModel, LessonModel } from "./model.ts";
+import { recordStamp } from "./import-stamp.ts";
 import { pruneCourse, pruneLessonParts } from "./prune.ts";
 
 export type ImportSummary = {
@@ -33,7 +34,7 @@ const IMPORT_LOCK = 7_314_001;
  * database, ids stay stable, and progress survives. Content that left the files is deleted when no
  * learner has progress on it, otherwise kept hidden (not listed, not openable, progress preserved).
  */
-export async function importContent(db: Db, model: ContentModel): Promise<ImportSummary> {
+export async function importContent(db: Db, model: ContentModel, stamp: string | null = null): Promise<ImportSummary> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
@@ -83,6 +84,7 @@ export async function importContent(db: Db, model: ContentModel): Promise<Import
     await tx
       .delete(chapterBadges)
       .where(sql`not exists (select 1 from ${chapters} where ${chapters.badgeId} = ${chapterBadges.id})`);
+    await recordStamp(tx, stamp);
     return summary;
   });
 }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { fromPglite } from "pg-boss";
 import { fastPglite } from "./pglite-engine.ts";
+import { pgliteOptions } from "./pglite-options.ts";
 import { createPostgresPool, type DatabaseTimeouts } from "./postgres-pool.ts";
 import { remotePglite } from "./pglite-remote.ts";
 import * as schema from "./schema.ts";
@@ -73,7 +74,7 @@ export function createDatabase(options: {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const location = dataDir.startsWith("memory://") ? dataDir : join(dataDir, "pglite");
   const inWorker = options.pgliteWorker ?? process.env.NEONLAB_PGLITE_WORKER === "1";
-  const owned = inWorker ? remotePglite(location) : fastPglite(new PGlite(location));
+  const owned = inWorker ? remotePglite(location) : fastPglite(new PGlite(location, pgliteOptions()));
   // drizzle-orm/pglite only calls query, exec and transaction (see pglite-engine.ts).
   const client = owned as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

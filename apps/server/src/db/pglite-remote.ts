@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { messages, type QueryOptions, type Results } from "@electric-sql/pglite";
@@ -15,7 +17,9 @@ type Parsers = NonNullable<QueryOptions["parsers"]>;
  * text the worker sends for their types.
  */
 export function remotePglite(dataDir: string): PgliteClient & { close(): Promise<void> } {
-  const worker = new Worker(workerSource(), { eval: true, workerData: { dataDir } });
+  // On a first start a thread of its own creates the cluster first; the worker waits for it (createCluster).
+  const gate = isNewCluster(dataDir) ? createCluster(dataDir) : undefined;
+  const worker = new Worker(workerSource(), { eval: true, workerData: { dataDir, gate } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   let ids = 0;
   let transactions = 0;
@@ -92,10 +96,36 @@ export function remotePglite(dataDir: string): PgliteClient & { close(): Promise
   };
 }
 
-/** The worker's entry; a .ts one (tsx for the server, vitest for tests) registers tsx in the worker first. */
+function isNewCluster(dataDir: string) {
+  return !dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"));
+}
+
+/**
+ * Creates a new cluster (initdb) on a thread that then ends: initdb's WASM instance and the copy of the new
+ * data directory held ~450 MB that a long-lived thread kept after the first start (docs/decisions/023).
+ * Returns a flag the serving worker waits on (Atomics) before it opens the directory.
+ */
+function createCluster(dataDir: string): SharedArrayBuffer {
+  const gate = new SharedArrayBuffer(4);
+  const flag = new Int32Array(gate);
+  const creator = new Worker(workerSource(), { eval: true, workerData: { dataDir, createOnly: true } });
+  const open = () => {
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+  };
+  creator.once("message", () => void creator.terminate());
+  // Failed or done: the serving worker opens the directory itself (and reports any error from there).
+  creator.once("exit", open);
+  return gate;
+}
+
+/**
+ * The worker's entry. Node strips the types of a .ts one itself (Node 24, 22.18+; docs/decisions/023);
+ * an older Node registers tsx in the worker first.
+ */
 function workerSource(): string {
   const entry = new URL(`./pglite-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url).href;
-  if (!entry.endsWith(".ts")) return `import(${JSON.stringify(entry)})`;
+  if (!entry.endsWith(".ts") || process.features.typescript) return `import(${JSON.stringify(entry)})`;
   const tsx = new URL("esm/api/index.mjs", pathToFileURL(createRequire(import.meta.url).resolve("tsx"))).href;
   return `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
 }

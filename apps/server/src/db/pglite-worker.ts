@@ -2,6 +2,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type QueryOptions } from "@electric-sql/pglite";
 import { fastPglite, type PgliteClient } from "./pglite-engine.ts";
+import { pgliteOptions } from "./pglite-options.ts";
 
 export type Request = {
   id: number;
@@ -20,7 +21,15 @@ export type Reply = { id: number; result?: unknown; error?: WireError };
 export type WireError = Record<string, unknown> & { message: string; database: boolean };
 
 const port = parentPort!;
-const pg = new PGlite(workerData.dataDir as string);
+// A first start: wait until the thread creating the cluster has finished (pglite-remote.ts, createCluster).
+if (workerData.gate) Atomics.wait(new Int32Array(workerData.gate as SharedArrayBuffer), 0, 0);
+const pg = new PGlite(workerData.dataDir as string, pgliteOptions());
+if (workerData.createOnly) {
+  // A first start: create the cluster (initdb) and leave, so the thread's memory for it goes with the thread.
+  await pg.waitReady;
+  await pg.close();
+  port.postMessage({ id: 0 } satisfies Reply);
+}
 const client = fastPglite(pg);
 const transactions = new Map<number, { client: PgliteClient; end: (commit: boolean) => void; done: Promise<void> }>();
 const rolledBack = new Error("rolled back");
