@@ -1,9 +1,16 @@
 import { accountExportSection, sessionsExportSection } from "../accounts/export-section.ts";
+import { connectionsExportSection } from "../connections/export-section.ts";
+import { giveawayExportSection } from "../giveaway/export-section.ts";
 import { learningExportSection } from "../learning/export-section.ts";
 import { ledgerExportSection } from "../ledger/export-section.ts";
+import { notificationsExportSection } from "../notifications/export-section.ts";
+import { paymentsExportSection } from "../payments/export-section.ts";
 import { preferencesExportSection, profileExportSection } from "../profiles/export-section.ts";
 import { progressExportSection } from "../progress/export-section.ts";
+import { reportsExportSection } from "../reports/export-section.ts";
+import { shopExportSection } from "../shop/export-section.ts";
 import { messagesExportSection } from "../users/export-section.ts";
+import { votesExportSection } from "../votes/export-section.ts";
 
 /**
  * Every module's section of the personal data export, in the file's order. A new module that holds
@@ -19,4 +26,11 @@ export const EXPORT_SECTIONS = [
   ledgerExportSection,
   progressExportSection,
   messagesExportSection,
+  connectionsExportSection,
+  notificationsExportSection,
+  reportsExportSection,
+  votesExportSection,
+  shopExportSection,
+  giveawayExportSection,
+  paymentsExportSection,
 ] as const;

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { editorPreferencesSchema } from "@neonlab/shared/schemas/profile";
 import { exportSection, iso, timestamp } from "../../export-section.ts";
-import { profiles } from "./schema.ts";
+import { previousUsernames, profiles } from "./schema.ts";
 
 const nullableText = z.string().nullable();
 
-/** The profile as others see it, plus role and XP total. */
+/** The profile as others see it, plus role, XP total and the usernames the user had before. */
 export const profileExportSection = exportSection({
   key: "profile",
   title: "Profile",
@@ -24,10 +24,16 @@ export const profileExportSection = exportSection({
     xp: z.number().int(),
     createdAt: timestamp,
     updatedAt: timestamp,
+    previousUsernames: z.array(z.object({ username: z.string(), changedAt: timestamp })),
   }),
   async collect(db, userId) {
     const [p] = await db.select().from(profiles).where(eq(profiles.id, userId));
     if (!p) throw new Error("no such profile");
+    const previous = await db
+      .select({ username: previousUsernames.username, changedAt: previousUsernames.changedAt })
+      .from(previousUsernames)
+      .where(eq(previousUsernames.userId, userId))
+      .orderBy(asc(previousUsernames.changedAt));
     return {
       displayName: p.displayName,
       username: p.username,
@@ -49,6 +55,7 @@ export const profileExportSection = exportSection({
       xp: p.xp,
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),
+      previousUsernames: previous.map((u) => ({ username: u.username, changedAt: iso(u.changedAt) })),
     };
   },
 });

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { exportSection, iso, timestamp } from "../../export-section.ts";
-import { streaks, userActivities, xpWeekly } from "./schema.ts";
+import { streaks, userActivities, xpBoosts, xpWeekly } from "./schema.ts";
 
-/** The streak's state (its history is in the ledger section), the activity feed and XP per week. */
+/** The streak's state (its history is in the ledger section), the activity feed, XP per week and the shop's XP boost. */
 export const progressExportSection = exportSection({
   key: "progress",
   title: "Streak, activities and weekly XP",
@@ -19,6 +19,7 @@ export const progressExportSection = exportSection({
       .nullable(),
     activities: z.array(z.object({ kind: z.string(), title: z.string(), link: z.string().nullable(), at: timestamp })),
     weeklyXp: z.array(z.object({ weekStart: z.string(), xp: z.number().int() })),
+    xpBoost: z.object({ endsAt: timestamp }).nullable(),
   }),
   async collect(db, userId) {
     const [streak] = await db
@@ -41,10 +42,12 @@ export const progressExportSection = exportSection({
       .from(xpWeekly)
       .where(eq(xpWeekly.userId, userId))
       .orderBy(asc(xpWeekly.weekStart));
+    const [boost] = await db.select({ endsAt: xpBoosts.endsAt }).from(xpBoosts).where(eq(xpBoosts.userId, userId));
     return {
       streak: streak ?? null,
       activities: activities.map((a) => ({ kind: a.kind, title: a.title, link: a.link, at: iso(a.createdAt) })),
       weeklyXp: weeks,
+      xpBoost: boost ? { endsAt: iso(boost.endsAt) } : null,
     };
   },
 });
