@@ -49,7 +49,7 @@ describe("the SPA's HTML", async () => {
   });
 
   it("sends a visitor without a session cookie from a sign-in-required page to /login, keeping the page", async () => {
-    for (const url of ["/rank", "/rank/", "/connections/someone?tab=pending"]) {
+    for (const url of ["/rank", "/rank/", "/settings?tab=account"]) {
       const res = await app.inject({ url, headers: { cookie: "neonlab-viewport=mobile" } });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login");
