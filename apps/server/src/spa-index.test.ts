@@ -26,7 +26,7 @@ describe("the SPA's HTML", async () => {
   mkdirSync(join(dist, "prerender"));
   writeFileSync(join(dist, "prerender", "about.html"), ABOUT);
   writeFileSync(join(dist, "prerender", "pages.json"), JSON.stringify({ "/about": "about.html" }));
-  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/connections/[^/]+$"]));
+  writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/settings$"]));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist } });
 
