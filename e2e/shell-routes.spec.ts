@@ -16,7 +16,7 @@ const ROUTES: { path: string; layout: Layout; guard: Guard }[] = [
   { path: "/blogs/categories/web-development", layout: "default", guard: "public" },
   { path: "/blogs/hello-neon", layout: "basic", guard: "public" },
   { path: "/blogs/42/edit", layout: "blog", guard: "has-access" },
-  { path: "/connections/someone", layout: "default", guard: "private" },
+  { path: "/connections/someone", layout: "default", guard: "public" },
   { path: "/contact", layout: "default", guard: "public" },
   { path: "/courses", layout: "default", guard: "public" },
   { path: "/courses/web-foundations", layout: "default", guard: "public" },
