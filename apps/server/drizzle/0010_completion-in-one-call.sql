@@ -1,4 +1,4 @@
--- A lesson completion's writes in one call (bench/README.md, "The completion write path"; docs/decisions/026).
+-- A lesson completion's writes in one call (bench/README.md, "The completion write path"; docs/decisions/024).
 -- The server reads the streak row without a lock, works out the new streak, and hands everything here: one
 -- statement, its own transaction, instead of BEGIN, nine statements and COMMIT, each a round trip and a turn
 -- of the server's one thread.

@@ -8,7 +8,7 @@ import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
 import type { LessonContext } from "./lesson-lookup.ts";
 import { completedLessons } from "./schema.ts";
 
-// A lesson completion in one call to the database (drizzle/0010, docs/decisions/026): one read without a
+// A lesson completion in one call to the database (drizzle/0010, docs/decisions/024): one read without a
 // lock, then one statement that writes everything if the user's streak row is still as read. Used when the
 // completion is a plain one (see `fitsOneCall`); the rest take the locking path in completion-service.ts.
 
