@@ -1,0 +1,104 @@
+import MiniSearch from "minisearch";
+import { TUTOR_MESSAGES } from "@neonlab/shared/schemas/tutor";
+import type { ChatProvider, LessonText } from "./provider.ts";
+
+/** A paragraph of the lesson (with the code block that follows it) under its section's heading. */
+export type Passage = { id: number; section: string; text: string };
+
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be but by can could do does did for from how i if in into is it its me my of on or so " +
+    "than that the their them then there these this to was what when where which who why will with would you your " +
+    "explain tell about please mean means"
+  ).split(" "),
+);
+
+/** The lesson's passages: sections by their `##`/`###` headings, paragraphs by blank lines, code kept with its lead-in. */
+export function lessonPassages(lesson: LessonText): Passage[] {
+  const passages: Passage[] = [];
+  let section = lesson.title;
+  let current: string[] = [];
+  let inFence = false;
+  const flush = () => {
+    const text = current.join("\n").trim();
+    if (text) passages.push({ id: passages.length, section, text });
+    current = [];
+  };
+  for (const line of lesson.body.split("\n")) {
+    if (/^\s*```/.test(line)) {
+      inFence = !inFence;
+      current.push(line);
+      continue;
+    }
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    const heading = /^#{2,4}\s+(.+)$/.exec(line);
+    if (heading) {
+      flush();
+      section = heading[1]!.trim();
+    } else if (line.trim() === "") {
+      // A code block belongs with the paragraph that introduces it: do not split before a fence.
+      if (current.length > 0 && !current.at(-1)?.trimEnd().endsWith(":")) flush();
+    } else {
+      current.push(line);
+    }
+  }
+  flush();
+  return passages;
+}
+
+const processTerm = (term: string) => {
+  const t = term.toLowerCase();
+  return STOP_WORDS.has(t) || t.length < 2 ? null : t;
+};
+
+/** The passages most relevant to the question, best first (MiniSearch: BM25 with prefix and fuzzy terms). */
+export function searchPassages(passages: Passage[], question: string, limit = 2): Passage[] {
+  const index = new MiniSearch<Passage>({
+    fields: ["section", "text"],
+    storeFields: ["section", "text"],
+    processTerm,
+    // Code such as `let x = 1` splits on symbols too.
+    tokenize: (text) => text.split(/[^\p{L}\p{N}_$]+/u).filter(Boolean),
+  });
+  index.addAll(passages);
+  const results = index.search(question, { boost: { section: 1.5 }, prefix: true, fuzzy: 0.2, combineWith: "OR" });
+  if (results.length === 0) return [];
+  const best = results[0]!.score;
+  // The runner-up only when it is nearly as relevant.
+  return results
+    .filter((r, i) => i === 0 || r.score >= best * 0.6)
+    .slice(0, limit)
+    .map((r) => passages[r.id as number]!);
+}
+
+/** The answer text of the offline assistant for a question (always names itself first). */
+export function offlineAnswer(lesson: LessonText, question: string): string {
+  const found = searchPassages(lessonPassages(lesson), question);
+  const lead = TUTOR_MESSAGES.offlineLead;
+  if (found.length === 0) {
+    return `${lead}\n\nI could not find a passage of "${lesson.title}" about that. Try other words from the lesson, or re-read its goal: ${lesson.goal}`;
+  }
+  const parts = found.map((p) => `From **${p.section}**:\n\n${p.text}`);
+  return `${lead} The most relevant part${found.length > 1 ? "s" : ""}:\n\n${parts.join("\n\n---\n\n")}\n\nRead it again with your question in mind, then try the example yourself.`;
+}
+
+/**
+ * The built-in offline assistant: retrieval over the lesson's own text, streamed a few words at a time so the
+ * panel behaves as with a model.
+ */
+export function offlineProvider(): ChatProvider {
+  return {
+    kind: "offline",
+    model: "offline",
+    async *stream({ lesson, question, signal }) {
+      const answer = offlineAnswer(lesson, question);
+      for (const piece of answer.match(/\S+\s*/g) ?? [answer]) {
+        if (signal.aborted) throw signal.reason;
+        yield piece;
+      }
+    },
+  };
+}
