@@ -161,11 +161,14 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
         signal: abort.signal,
         log: request.log,
       });
-      return reply
-        .header("content-type", "text/event-stream; charset=utf-8")
-        .header("cache-control", "no-cache, no-transform")
-        .header("x-accel-buffering", "no")
-        .send(sse(events, request.log));
+      return (
+        reply
+          .header("content-type", "text/event-stream; charset=utf-8")
+          .header("cache-control", "no-cache, no-transform")
+          .header("x-accel-buffering", "no")
+          // A stream: the documented body is the event text (text/event-stream), which the type provider reads as a string.
+          .send(sse(events, request.log) as unknown as string)
+      );
     },
   );
 
