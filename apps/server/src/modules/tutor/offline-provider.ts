@@ -54,8 +54,36 @@ const processTerm = (term: string) => {
   return STOP_WORDS.has(t) || t.length < 2 ? null : t;
 };
 
-/** The passages most relevant to the question, best first (MiniSearch: BM25 with prefix and fuzzy terms). */
-export function searchPassages(passages: Passage[], question: string, limit = 2): Passage[] {
+/** Longest excerpt: a passage with its neighbours in the same section, up to this many characters. */
+const EXCERPT_MAX = 1400;
+
+/** An excerpt: a found passage with the passages around it in its section, as long as it stays short. */
+function excerpt(passages: Passage[], hit: Passage): Passage {
+  const parts = [hit];
+  let before = hit.id - 1;
+  let after = hit.id + 1;
+  const size = () => parts.reduce((n, p) => n + p.text.length, 0);
+  while (size() < EXCERPT_MAX) {
+    const prev = passages[before];
+    const next = passages[after];
+    const canPrev = prev?.section === hit.section && size() + prev.text.length <= EXCERPT_MAX;
+    const canNext = next?.section === hit.section && size() + next.text.length <= EXCERPT_MAX;
+    if (canPrev) {
+      parts.unshift(prev);
+      before--;
+    } else if (canNext) {
+      parts.push(next);
+      after++;
+    } else break;
+  }
+  return { id: hit.id, section: hit.section, text: parts.map((p) => p.text).join("\n\n") };
+}
+
+/**
+ * The excerpts most relevant to the question, best first (MiniSearch: BM25 with prefix and fuzzy terms over the
+ * passages): the best passage with its neighbours, and the best one of another section when nearly as relevant.
+ */
+export function searchPassages(passages: Passage[], question: string): Passage[] {
   const index = new MiniSearch<Passage>({
     fields: ["section", "text"],
     storeFields: ["section", "text"],
@@ -65,13 +93,11 @@ export function searchPassages(passages: Passage[], question: string, limit = 2)
   });
   index.addAll(passages);
   const results = index.search(question, { boost: { section: 1.5 }, prefix: true, fuzzy: 0.2, combineWith: "OR" });
-  if (results.length === 0) return [];
-  const best = results[0]!.score;
-  // The runner-up only when it is nearly as relevant.
-  return results
-    .filter((r, i) => i === 0 || r.score >= best * 0.6)
-    .slice(0, limit)
-    .map((r) => passages[r.id as number]!);
+  const first = results[0];
+  if (!first) return [];
+  const best = passages[first.id as number]!;
+  const other = results.find((r) => passages[r.id as number]!.section !== best.section && r.score >= first.score * 0.5);
+  return [best, ...(other ? [passages[other.id as number]!] : [])].map((hit) => excerpt(passages, hit));
 }
 
 /** The answer text of the offline assistant for a question (always names itself first). */
