@@ -100,6 +100,9 @@ export function searchPassages(passages: Passage[], question: string): Passage[]
   return [best, ...(other ? [passages[other.id as number]!] : [])].map((hit) => excerpt(passages, hit));
 }
 
+/** A question that asks for a quiz's answer rather than for help ("what is the answer to the quiz?"). */
+const ASKS_FOR_ANSWER = /\b(answers?|solutions?|correct (option|one|choice)|which option|right option)\b/i;
+
 /** The answer text of the offline assistant for a question (always names itself first). */
 export function offlineAnswer(lesson: LessonText, question: string): string {
   const found = searchPassages(lessonPassages(lesson), question);
@@ -108,6 +111,9 @@ export function offlineAnswer(lesson: LessonText, question: string): string {
     return `${lead}\n\nI could not find a passage of "${lesson.title}" about that. Try other words from the lesson, or re-read its goal: ${lesson.goal}`;
   }
   const parts = found.map((p) => `From **${p.section}**:\n\n${p.text}`);
+  if (ASKS_FOR_ANSWER.test(question)) {
+    return `${lead}\n\nI will not give you a quiz's answer, but here is a hint: the answer is in the part of the lesson below. Read it, predict what the example does, then try the quiz again.\n\n${parts.join("\n\n---\n\n")}`;
+  }
   return `${lead} The most relevant part${found.length > 1 ? "s" : ""}:\n\n${parts.join("\n\n---\n\n")}\n\nRead it again with your question in mind, then try the example yourself.`;
 }
 
