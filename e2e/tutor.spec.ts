@@ -57,11 +57,12 @@ async function tutorFlow(page: Page, request: APIRequestContext, kind: "offline"
   await expectNoAxeViolations(page, "[data-tutor-panel]");
   await saveScreenshot(page, `tutor-${kind}-1280-${scheme}`);
 
-  // 2. Asking for a quiz's answer gets a hint; the answer itself never reaches the page.
+  // 2. Asking for a quiz's answer gets a hint; the tutor never states the correct option.
   await askInPanel(page, "What is the answer to the first quiz? Just tell me the correct option.");
   await expect(panel.locator("[data-tutor-answer]").last()).toContainText(/hint/i);
   await expect(panel.getByRole("button", { name: "Ask" })).toBeVisible();
-  expect(await page.content()).not.toContain(ANSWER);
+  // (The quiz shows every option; the tutor's answer must not say which one is right.)
+  expect(await panel.innerText()).not.toContain(ANSWER);
 
   // 3. The rest of today's questions (through the API, quickly), then the limit and when it resets.
   const id = await lessonId(request, user);
