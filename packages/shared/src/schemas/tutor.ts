@@ -64,7 +64,8 @@ export const tutorChatInputSchema = z.object({
     .string()
     .max(64)
     .regex(/^lesson-\d{1,10}(-offline)?$/, "assistantId must be an assistant id from GET lessons/{id}/openai"),
-  threadId: id.nullish(),
+  /** A thread of this lesson from GET lessons/{id}/openai; none (or null) starts a new one. */
+  threadId: z.number().int().positive().max(2_147_483_647, "threadId is not a conversation id").nullish(),
   question: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accessibleLesson } from "./lesson-lookup.ts";
 import { quizAttempts, quizPasses, quizzes } from "./schema.ts";
@@ -35,20 +35,18 @@ export async function lessonForTutor(db: Db, userId: string, lessonId: number): 
   const passed = new Set<number>();
   const wrong = new Set<number>();
   if (ids.length > 0) {
-    for (const p of await db
-      .select({ quizId: quizPasses.quizId })
-      .from(quizPasses)
-      .where(and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, ids)))) {
-      passed.add(p.quizId);
-    }
-    for (const a of await db
-      .select({ quizId: quizAttempts.quizId })
+    // Passes and wrong attempts in one read.
+    const rows2 = await db
+      .select({ quizId: quizAttempts.quizId, correct: quizAttempts.correct })
       .from(quizAttempts)
-      .where(
-        and(eq(quizAttempts.userId, userId), eq(quizAttempts.correct, false), inArray(quizAttempts.quizId, ids)),
-      )) {
-      wrong.add(a.quizId);
-    }
+      .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, ids)))
+      .union(
+        db
+          .select({ quizId: quizPasses.quizId, correct: sql<boolean>`true` })
+          .from(quizPasses)
+          .where(and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, ids))),
+      );
+    for (const r of rows2) (r.correct ? passed : wrong).add(r.quizId);
   }
   return {
     id: lesson.id,

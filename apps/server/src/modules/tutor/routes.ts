@@ -28,6 +28,7 @@ import {
   listThreads,
   takeQuestion,
   threadHistory,
+  tutorDay,
 } from "./service.ts";
 
 const tags = ["tutor"];
@@ -139,7 +140,7 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
           wait,
           `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`,
         );
-      const a = await allowance(db, user.id);
+      const a = await tutorDay(db, user.id);
       const taken = await takeQuestion(db, user.id, a.day, a.limit);
       if (taken === null) {
         return tooMany(reply, Math.max(1, Math.ceil((a.resetsAt.getTime() - Date.now()) / 1000)), limitMessage(a));

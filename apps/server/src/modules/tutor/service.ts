@@ -11,7 +11,7 @@ import {
 } from "@neonlab/shared/schemas/tutor";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { profileRows, userHasAccess } from "../profiles/service.ts";
+import { accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
 import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 
 // ---------------------------------------------------------------- the daily allowance
@@ -19,19 +19,26 @@ import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 /** The user's allowance today: the day is the user's local calendar day (as streaks: decision 012). */
 export type Allowance = { limit: number; day: string; zone: string; resetsAt: Date; used: number };
 
-export async function allowance(db: Db, userId: string, now = new Date()): Promise<Allowance> {
+/** The user's day and daily limit, in one read (zone and access from the profile). */
+export async function tutorDay(db: Db, userId: string, now = new Date()): Promise<Omit<Allowance, "used">> {
   const [profile] = await db
-    .select({ zone: profileRows.table.timeZone })
+    .select({ zone: profileRows.table.timeZone, ...accessColumns })
     .from(profileRows.table)
     .where(eq(profileRows.table.id, userId));
   const zone = profile?.zone && isValidTimeZone(profile.zone) ? profile.zone : "UTC";
   const day = localDay(now, zone);
-  const limit = (await userHasAccess(db, userId)) ? TUTOR_QUESTIONS_PER_DAY.access : TUTOR_QUESTIONS_PER_DAY.free;
+  const limit = profile && hasAccess(profile, now) ? TUTOR_QUESTIONS_PER_DAY.access : TUTOR_QUESTIONS_PER_DAY.free;
+  return { limit, day, zone, resetsAt: new Date(dayEnd(day, zone)) };
+}
+
+/** The day with the questions used so far (GET lessons/{id}/openai). */
+export async function allowance(db: Db, userId: string, now = new Date()): Promise<Allowance> {
+  const today = await tutorDay(db, userId, now);
   const [usage] = await db
     .select({ count: tutorUsage.count })
     .from(tutorUsage)
-    .where(and(eq(tutorUsage.userId, userId), eq(tutorUsage.day, day)));
-  return { limit, day, zone, resetsAt: new Date(dayEnd(day, zone)), used: usage?.count ?? 0 };
+    .where(and(eq(tutorUsage.userId, userId), eq(tutorUsage.day, today.day)));
+  return { ...today, used: usage?.count ?? 0 };
 }
 
 /**
@@ -60,7 +67,7 @@ export async function giveQuestionBack(db: Db, userId: string, day: string) {
 }
 
 /** "You have asked all 20 of today's questions…" with when they come back. */
-export function limitMessage(a: Allowance, now = new Date()): string {
+export function limitMessage(a: Omit<Allowance, "used">, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((a.resetsAt.getTime() - now.getTime()) / 60_000));
   const wait = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
   const at = new Intl.DateTimeFormat("en-GB", { timeZone: a.zone, hour: "2-digit", minute: "2-digit" }).format(

@@ -20,7 +20,7 @@ const app = await createTestApp({
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: "test-key",
     OPENAI_MODEL: "fake-tutor",
-    OPENAI_TIMEOUT_MS: "400",
+    OPENAI_TIMEOUT_MS: "1500",
   },
 });
 await importFixtures(app.ctx.db);
