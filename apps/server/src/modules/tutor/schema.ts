@@ -1,17 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, userRef } from "../accounts/columns.ts";
-import { lessons } from "../learning/schema.ts";
 
-/** A conversation of one user with one lesson's tutor; goes with the account or the lesson (cascade). */
+/** A conversation of one user with one lesson's tutor; goes with the account (cascade). */
 export const tutorThreads = pgTable(
   "tutor_threads",
   {
     id: serial("id").primaryKey(),
     userId: userRef(),
-    lessonId: integer("lesson_id")
-      .notNull()
-      .references(() => lessons.id, { onDelete: "cascade" }),
+    // No foreign key into the learning module's tables (module boundaries): lessons are hidden, not deleted.
+    lessonId: integer("lesson_id").notNull(),
     title: text("title").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
