@@ -353,6 +353,8 @@ const modes: Record<string, () => Promise<void>> = {
   soak: () => import("./soak.ts").then((m) => m.runSoak(process.argv.slice(3))),
   // 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
   sockets: () => import("./sockets.ts").then((m) => m.runSockets()),
+  // 200 concurrent tutor streams with a fake provider streaming instantly (bench/tutor.ts).
+  tutor: () => import("./tutor.ts").then((m) => m.runTutor()),
 };
 const run = mode ? modes[mode] : main;
 if (!run) {

@@ -40,6 +40,7 @@ import { progressRoutes } from "./modules/progress/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { tutorRoutes } from "./modules/tutor/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
+    tutor: tutorRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

@@ -52,6 +52,8 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** The AI tutor: longest wait for the model's first token, then between two chunks. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
   IMPORT_CONTENT: boolean.default(true),

@@ -14,6 +14,7 @@ import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
 import { USER_ROUTES } from "../modules/users/authz.ts";
 import { WALLET_ROUTES } from "../modules/wallet/authz.ts";
+import { TUTOR_ROUTES } from "../modules/tutor/authz.ts";
 import { AUTH_ROUTES } from "./authz/auth.ts";
 import { PLATFORM_ROUTES } from "./authz/platform.ts";
 import type { RouteEntry } from "./authz/types.ts";
@@ -46,4 +47,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ACCESS_ROUTES,
   ...DATA_EXPORT_ROUTES,
   ...PAYMENT_ROUTES,
+  ...TUTOR_ROUTES,
 ];

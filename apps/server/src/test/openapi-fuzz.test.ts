@@ -32,6 +32,7 @@ import { give } from "../modules/ledger/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
+import { saveExchange } from "../modules/tutor/service.ts";
 import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
 import { createTestApp } from "./test-app.ts";
@@ -266,6 +267,7 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "body.otp": digits6,
   "body.providerId": fc.constantFrom("google", "github"),
   "body.provider": fc.constantFrom("google", "github"),
+  "body.assistantId": fc.constantFrom(...known.lessons.flatMap((l) => [`lesson-${l.id}`, `lesson-${l.id}-offline`])),
 };
 // Reports for the moderators' status calls to act on (sent by the bystander).
 const bystanderReports = {
@@ -275,7 +277,24 @@ const bystanderReports = {
     description: "Fuzz: something is odd.",
   }),
 };
+// Tutor conversations: the fuzzing user's (read, continued, deleted) and the bystander's (never theirs: 404).
+const tutorExchange = (userId: string, question: string) =>
+  saveExchange(db, {
+    userId,
+    lessonId: known.lessons[0]!.id,
+    threadId: null,
+    question,
+    answer: "An answer.",
+    assistant: "offline",
+  });
+const ownThreads = await Promise.all(
+  Array.from({ length: 12 }, (_, i) => tutorExchange(user.id, `Fuzz question ${i}?`)),
+);
+const bystanderThread = await tutorExchange(bystander.id, "The bystander's question?");
+const threadIds = [...ownThreads.map((t) => t.threadId), bystanderThread.threadId];
+commonHints["body.threadId"] = fc.constantFrom(...threadIds);
 const idHints: Record<string, number[]> = {
+  "/api/lessons/chat/threads/{id}": threadIds,
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
   "/api/users/reports/{id}/status": [bystanderReports.app.id],
   "/api/lessons/reports/{id}/status": [bystanderReports.lesson.id],

@@ -11,6 +11,7 @@ import { reportsExportSection } from "../reports/export-section.ts";
 import { shopExportSection } from "../shop/export-section.ts";
 import { messagesExportSection } from "../users/export-section.ts";
 import { votesExportSection } from "../votes/export-section.ts";
+import { tutorExportSection } from "../tutor/export-section.ts";
 
 /**
  * Every module's section of the personal data export, in the file's order. A new module that holds
@@ -33,4 +34,5 @@ export const EXPORT_SECTIONS = [
   shopExportSection,
   giveawayExportSection,
   paymentsExportSection,
+  tutorExportSection,
 ] as const;

@@ -25,3 +25,5 @@ export async function lessonLinks(db: Db, ids: number[]): Promise<Map<number, Le
     rows.map((r) => [r.id, { id: r.id, title: r.title, path: `/courses/${r.courseSlug}/${r.lessonSlug}` }]),
   );
 }
+
+export { lessonForTutor, type TutorLesson, type TutorQuiz } from "./lesson-for-tutor.ts";

@@ -1,23 +1,64 @@
+import { Button, Drawer, Loader } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconMessageChatbot } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
 import classes from "./lesson.module.css";
 
-/** The region the lesson's AI tutor chat occupies; the assistant itself is not built yet, and says so. */
-export function TutorPanel() {
+// The chat (its markdown, streaming and thread code) loads when the panel first shows it.
+const TutorChat = lazy(() => import("../tutor/tutor-chat.tsx").then((m) => ({ default: m.TutorChat })));
+
+function Chat({ lessonId }: { lessonId: number }) {
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the tutor" />}>
+      <TutorChat lessonId={lessonId} />
+    </Suspense>
+  );
+}
+
+/**
+ * The lesson's AI tutor: beside the lesson on a wide screen, a button opening a drawer on a narrow one.
+ * `lessonId` is null while the lesson loads or when it is locked.
+ */
+export function TutorPanel({ lessonId }: { lessonId: number | null }) {
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const [open, setOpen] = useState(false);
+  const head = (
+    <div className={classes.tutorHead}>
+      <IconMessageChatbot size={22} aria-hidden="true" />
+      <h2 id="tutor-title" className={classes.tutorTitle}>
+        AI tutor
+      </h2>
+    </div>
+  );
   return (
     <aside className={`nl-panel ${classes.tutor}`} aria-labelledby="tutor-title" data-tutor-panel>
-      <div className={classes.tutorHead}>
-        <IconMessageChatbot size={22} aria-hidden="true" />
-        <h2 id="tutor-title" className={classes.tutorTitle}>
-          AI tutor
-        </h2>
-      </div>
-      <p className={classes.tutorText}>
-        The AI tutor is not switched on yet. Meanwhile every quiz explains each of its answers once you pass it, and the
-        chapter's key terms are on the course page.
-      </p>
-      <p className={`nl-terminal ${classes.tutorPrompt}`} aria-hidden="true">
-        &gt; tutor.connect()<span className={classes.cursor}>_</span>
-      </p>
+      {head}
+      {lessonId === null ? (
+        <p className={classes.tutorText}>The tutor answers questions about the lesson once it is open.</p>
+      ) : wide ? (
+        <div className={classes.tutorBody}>
+          <Chat lessonId={lessonId} />
+        </div>
+      ) : (
+        <>
+          <p className={classes.tutorText}>
+            Stuck on something in this lesson? Ask the tutor: it guides you with hints.
+          </p>
+          <Button onClick={() => setOpen(true)} leftSection={<IconMessageChatbot size={16} />} data-tutor-open>
+            Ask the AI tutor
+          </Button>
+          <Drawer
+            opened={open}
+            onClose={() => setOpen(false)}
+            position="bottom"
+            size="92%"
+            title="AI tutor"
+            closeButtonProps={{ "aria-label": "Close the tutor" }}
+          >
+            <Chat lessonId={lessonId} />
+          </Drawer>
+        </>
+      )}
     </aside>
   );
 }

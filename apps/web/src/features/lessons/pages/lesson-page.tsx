@@ -136,7 +136,7 @@ export function LessonPage() {
   return (
     <div className={classes.layout}>
       <div className={classes.main}>{content}</div>
-      <TutorPanel />
+      <TutorPanel lessonId={query.data?.id ?? null} />
     </div>
   );
 }

@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
+import { localDay } from "@neonlab/shared/streak";
+import { dayEnd } from "@neonlab/shared/streak-zone";
+import {
+  TUTOR_MESSAGES,
+  TUTOR_QUESTIONS_PER_DAY,
+  type TutorAssistantKind,
+  type TutorThread,
+  type TutorThreadDetail,
+} from "@neonlab/shared/schemas/tutor";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import { accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
+import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
+
+// ---------------------------------------------------------------- the daily allowance
+
+/** The user's allowance today: the day is the user's local calendar day (as streaks: decision 012). */
+export type Allowance = { limit: number; day: string; zone: string; resetsAt: Date; used: number };
+
+/** The user's day and daily limit, in one read (zone and access from the profile). */
+export async function tutorDay(db: Db, userId: string, now = new Date()): Promise<Omit<Allowance, "used">> {
+  const [profile] = await db
+    .select({ zone: profileRows.table.timeZone, ...accessColumns })
+    .from(profileRows.table)
+    .where(eq(profileRows.table.id, userId));
+  const zone = profile?.zone && isValidTimeZone(profile.zone) ? profile.zone : "UTC";
+  const day = localDay(now, zone);
+  const limit = profile && hasAccess(profile, now) ? TUTOR_QUESTIONS_PER_DAY.access : TUTOR_QUESTIONS_PER_DAY.free;
+  return { limit, day, zone, resetsAt: new Date(dayEnd(day, zone)) };
+}
+
+/** The day with the questions used so far (GET lessons/{id}/openai). */
+export async function allowance(db: Db, userId: string, now = new Date()): Promise<Allowance> {
+  const today = await tutorDay(db, userId, now);
+  const [usage] = await db
+    .select({ count: tutorUsage.count })
+    .from(tutorUsage)
+    .where(and(eq(tutorUsage.userId, userId), eq(tutorUsage.day, today.day)));
+  return { ...today, used: usage?.count ?? 0 };
+}
+
+/**
+ * Takes one question of the day, atomically: one conditional upsert (the row's lock orders concurrent
+ * askers on PostgreSQL), so concurrent sends never pass the limit. Null when none is left.
+ */
+export async function takeQuestion(db: Db, userId: string, day: string, limit: number): Promise<number | null> {
+  const [row] = await db
+    .insert(tutorUsage)
+    .values({ userId, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [tutorUsage.userId, tutorUsage.day],
+      set: { count: sql`${tutorUsage.count} + 1` },
+      setWhere: sql`${tutorUsage.count} < ${limit}`,
+    })
+    .returning({ count: tutorUsage.count });
+  return row ? row.count : null;
+}
+
+/** Gives a question back (it failed: provider down, timeout, stopped before any answer). */
+export async function giveQuestionBack(db: Db, userId: string, day: string) {
+  await db
+    .update(tutorUsage)
+    .set({ count: sql`${tutorUsage.count} - 1` })
+    .where(and(eq(tutorUsage.userId, userId), eq(tutorUsage.day, day), sql`${tutorUsage.count} > 0`));
+}
+
+/** "You have asked all 20 of today's questions…" with when they come back. */
+export function limitMessage(a: Omit<Allowance, "used">, now = new Date()): string {
+  const minutes = Math.max(1, Math.ceil((a.resetsAt.getTime() - now.getTime()) / 60_000));
+  const wait = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  const at = new Intl.DateTimeFormat("en-GB", { timeZone: a.zone, hour: "2-digit", minute: "2-digit" }).format(
+    a.resetsAt,
+  );
+  return `You have asked all ${a.limit} of today's questions. They reset at midnight in your time zone (${at} ${a.zone}), in ${wait}.`;
+}
+
+// ---------------------------------------------------------------- threads
+
+const threadColumns = {
+  id: tutorThreads.id,
+  lessonId: tutorThreads.lessonId,
+  title: tutorThreads.title,
+  updatedAt: tutorThreads.updatedAt,
+  messageCount: sql<number>`(select count(*)::int from tutor_messages m where m.thread_id = ${sql.raw('"tutor_threads"."id"')})`,
+};
+
+const presentThread = (t: { id: number; title: string; updatedAt: Date; messageCount: number }): TutorThread => ({
+  id: t.id,
+  title: t.title,
+  message_count: Number(t.messageCount),
+  updated_at: t.updatedAt.toISOString(),
+});
+
+/** The user's threads with one lesson, the latest first. */
+export async function listThreads(db: Db, userId: string, lessonId: number): Promise<TutorThread[]> {
+  const rows = await db
+    .select(threadColumns)
+    .from(tutorThreads)
+    .where(and(eq(tutorThreads.userId, userId), eq(tutorThreads.lessonId, lessonId)))
+    .orderBy(desc(tutorThreads.updatedAt), desc(tutorThreads.id))
+    .limit(50);
+  return rows.map(presentThread);
+}
+
+/** One of the user's threads; 404 when it is someone else's (or gone), whatever the reason. */
+async function ownThread(db: Db, userId: string, threadId: number) {
+  const [row] = await db
+    .select(threadColumns)
+    .from(tutorThreads)
+    .where(and(eq(tutorThreads.id, threadId), eq(tutorThreads.userId, userId)));
+  if (!row) throw notFound(TUTOR_MESSAGES.threadNotFound);
+  return row;
+}
+
+/** A thread with its messages in order. */
+export async function getThread(db: Db, userId: string, threadId: number): Promise<TutorThreadDetail> {
+  const thread = await ownThread(db, userId, threadId);
+  const messages = await db
+    .select()
+    .from(tutorMessages)
+    .where(eq(tutorMessages.threadId, threadId))
+    .orderBy(asc(tutorMessages.id));
+  return {
+    ...presentThread(thread),
+    lesson_id: thread.lessonId,
+    messages: messages.map((m) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      assistant: m.assistant ?? null,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function deleteThread(db: Db, userId: string, threadId: number) {
+  await ownThread(db, userId, threadId);
+  await db.delete(tutorThreads).where(and(eq(tutorThreads.id, threadId), eq(tutorThreads.userId, userId)));
+}
+
+/** The last turns of a thread sent back to the model with a new question (the lesson's thread, the user's own). */
+export async function threadHistory(db: Db, userId: string, lessonId: number, threadId: number, turns = 12) {
+  const thread = await ownThread(db, userId, threadId);
+  if (thread.lessonId !== lessonId) throw notFound(TUTOR_MESSAGES.threadNotFound);
+  const rows = await db
+    .select({ role: tutorMessages.role, content: tutorMessages.content })
+    .from(tutorMessages)
+    .where(eq(tutorMessages.threadId, threadId))
+    .orderBy(desc(tutorMessages.id))
+    .limit(turns);
+  return rows.reverse();
+}
+
+/** Saves a question and its answer: a new thread (titled by the question) or the end of an existing one. */
+export async function saveExchange(
+  db: Db,
+  input: {
+    userId: string;
+    lessonId: number;
+    threadId: number | null;
+    question: string;
+    answer: string;
+    assistant: TutorAssistantKind;
+  },
+): Promise<{ threadId: number; messageId: number }> {
+  let threadId = input.threadId;
+  if (threadId === null) {
+    const title = input.question.length > 80 ? `${input.question.slice(0, 79)}…` : input.question;
+    const [thread] = await db
+      .insert(tutorThreads)
+      .values({ userId: input.userId, lessonId: input.lessonId, title })
+      .returning({ id: tutorThreads.id });
+    threadId = thread!.id;
+  } else {
+    await db.update(tutorThreads).set({ updatedAt: new Date() }).where(eq(tutorThreads.id, threadId));
+  }
+  const [, answer] = await db
+    .insert(tutorMessages)
+    .values([
+      { threadId, role: "user", content: input.question },
+      { threadId, role: "assistant", assistant: input.assistant, content: input.answer },
+    ])
+    .returning({ id: tutorMessages.id });
+  return { threadId, messageId: answer!.id };
+}
+
+/** How many threads a user has (tests, bench). */
+export async function threadCount(db: Db, userId: string) {
+  const [row] = await db.select({ n: count() }).from(tutorThreads).where(eq(tutorThreads.userId, userId));
+  return row?.n ?? 0;
+}
