@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
 import { profileRows } from "../profiles/service.ts";
-import { grantNeonBits } from "../wallet/service.ts";
+import { grantNeonBitsCtes } from "../wallet/service.ts";
 import { formatNeonBits } from "./catalog.ts";
 import type { PaymentEvent } from "./provider.ts";
 import { billingCustomers, billingRecords, paymentEvents } from "./schema.ts";
@@ -10,11 +10,11 @@ import { billingCustomers, billingRecords, paymentEvents } from "./schema.ts";
 type CheckoutEvent = Extract<PaymentEvent, { type: "checkout.completed" }>;
 
 /**
- * "Checkout completed", the most frequent event (every pack), in two steps of the caller's transaction:
- * one statement stores the event id (nothing more when it was there: a repeat), finds the user (from the
- * event, else from its customer), links the customer and writes the billing record of a paid pack; then
- * the ledger grants the pack's NeonBits once per checkout. One statement instead of five round trips:
- * the webhook rung of the bench (bench/README.md).
+ * "Checkout completed", the most frequent event (every pack), as one statement, so its own transaction
+ * (docs/decisions/032): it stores the event id (nothing more when it was there: a repeat), finds the user
+ * (from the event, else from its customer), links the customer, writes the billing record of a paid pack
+ * and grants the pack's NeonBits through the ledger's rules (the row once per checkout, the balance moved
+ * only with a new row). One round trip instead of five: the webhook rung of the bench (bench/README.md).
  */
 export async function applyCheckoutEvent(
   db: Db,
@@ -30,6 +30,16 @@ export async function applyCheckoutEvent(
       : 0;
   const billable = c.mode === "payment" && c.paid && c.customerId !== null;
   const profiles = profileRows.table;
+  // Once per checkout (the ledger's unique reference), whatever the delivery count.
+  const grant =
+    neonbits > 0
+      ? sql`, ${grantNeonBitsCtes("granted", sql`select id from who`, {
+          amount: neonbits,
+          reason: "pack",
+          reference: `checkout:${c.id}`,
+          description: `Bought ${formatNeonBits(neonbits)}`,
+        })}`
+      : sql``;
   const result = await db.execute(sql`
     with ev as (
       insert into ${paymentEvents} (id, provider, type) values (${event.id}, ${provider}, ${event.type})
@@ -50,19 +60,8 @@ export async function applyCheckoutEvent(
         ${c.currency}, 'paid', null, ${c.occurredAt.toISOString()}::timestamptz
       from ev where ${billable}::boolean
       on conflict (id) do update set status = excluded.status
-    )
-    select (select count(*) from ev)::int as applied, (select id from who) as user_id`);
-  const [row] = (result as unknown as { rows: { applied: number; user_id: string | null }[] }).rows;
-  if (!row?.applied) return "duplicate";
-  if (neonbits > 0 && row.user_id) {
-    // Once per checkout (the ledger's unique reference), whatever the delivery count.
-    await grantNeonBits(db, {
-      userId: row.user_id,
-      amount: neonbits,
-      reason: "pack",
-      reference: `checkout:${c.id}`,
-      description: `Bought ${formatNeonBits(neonbits)}`,
-    });
-  }
-  return "applied";
+    )${grant}
+    select (select count(*) from ev)::int as applied`);
+  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  return row?.applied ? "applied" : "duplicate";
 }
