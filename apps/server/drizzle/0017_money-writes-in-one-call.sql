@@ -1,3 +1,4 @@
+CREATE INDEX "giveaway_entries_ticket_order_idx" ON "giveaway_entries" USING btree ("round_id","ticket" collate "C");--> statement-breakpoint
 -- hand-written: money writes in one call (docs/decisions/032; bench/README.md, rungs L6 and L7).
 --
 -- buy_shop_item: a shop purchase as one statement (its own transaction) instead of BEGIN, ten statements and
@@ -194,5 +195,68 @@ BEGIN
   RETURN QUERY SELECT 'applied'::text, owner, s."status", s."cancel_at_period_end", s."current_period_end",
     access."paid", access."until"
   FROM "subscriptions" s WHERE s."id" = p_subscription;
+END;
+$$;
+--> statement-breakpoint
+-- apply_checkout_event: "checkout completed" (every pack) in one call, its own transaction (payments/checkout-event.ts
+-- held it in a CTE statement and the ledger grant's two more inside BEGIN … COMMIT): the event id stored once
+-- ('duplicate' and nothing else when it was there), the user found (from the event, else from its customer), the
+-- customer linked (first one wins), the billing record of a paid pack upserted, and the pack's NeonBits granted
+-- through the ledger's rules (ledger/service.ts grant: the row once per reference checkout:<id>, the balance moved
+-- only by a new row).
+CREATE OR REPLACE FUNCTION "apply_checkout_event"(
+  p_event text,
+  p_provider text,
+  p_type text,
+  p_checkout text,
+  p_user text,
+  p_customer text,
+  p_billable boolean,
+  p_bill_description text,
+  p_amount integer,
+  p_currency text,
+  p_occurred_at timestamptz,
+  p_neonbits integer,
+  p_reason text,
+  p_reference text,
+  p_description text
+) RETURNS text
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  who text;
+  written integer;
+BEGIN
+  INSERT INTO "payment_events" ("id", "provider", "type") VALUES (p_event, p_provider, p_type) ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  IF written = 0 THEN
+    RETURN 'duplicate';
+  END IF;
+
+  SELECT p."id" INTO who FROM "profiles" p
+  WHERE p."id" = coalesce(p_user, (SELECT b."user_id" FROM "billing_customers" b WHERE b."customer_id" = p_customer));
+  IF who IS NOT NULL AND p_customer IS NOT NULL THEN
+    INSERT INTO "billing_customers" ("customer_id", "user_id", "provider") VALUES (p_customer, who, p_provider)
+    ON CONFLICT DO NOTHING;
+  END IF;
+
+  IF p_billable THEN
+    INSERT INTO "billing_records" AS r ("id", "customer_id", "description", "amount", "currency", "status", "invoice_url",
+      "occurred_at")
+    VALUES (p_checkout, p_customer, p_bill_description, p_amount, p_currency, 'paid', NULL, p_occurred_at)
+    ON CONFLICT ("id") DO UPDATE SET "status" = EXCLUDED."status";
+  END IF;
+
+  IF p_neonbits > 0 AND who IS NOT NULL THEN
+    INSERT INTO "ledger" ("user_id", "kind", "amount", "reason", "reference", "description")
+    VALUES (who, 'neonbits', p_neonbits, p_reason, p_reference, p_description)
+    ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS written = ROW_COUNT;
+    IF written > 0 THEN
+      INSERT INTO "ledger_balances" ("user_id", "kind", "balance") VALUES (who, 'neonbits', p_neonbits)
+      ON CONFLICT ("user_id", "kind") DO UPDATE SET "balance" = "ledger_balances"."balance" + EXCLUDED."balance";
+    END IF;
+  END IF;
+  RETURN 'applied';
 END;
 $$;

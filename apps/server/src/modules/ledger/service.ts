@@ -62,28 +62,6 @@ export async function grantScaled(
   return row.amount;
 }
 
-/**
- * `grant` as two data-modifying CTEs of a caller's one statement (the webhook's checkout, decision 032): for
- * each user id the `users` query gives (one column), the row once per (user, kind, reason, reference), and
- * the balance moved only where the row is new. Names the CTEs `<name>` (rows inserted: user_id, amount) and
- * `<name>_balance`; the caller writes `with …, ${grantCtes(…)} select …`.
- */
-export function grantCtes(name: string, users: SQL, entry: Omit<LedgerEntry, "userId"> & { kind: StoredKind }): SQL {
-  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} grant needs a positive amount`);
-  const rows = sql.identifier(name);
-  return sql`${rows} as (
-      insert into ${ledger} (user_id, kind, amount, reason, reference, description)
-      select u.user_id, ${entry.kind}, ${entry.amount}::int, ${entry.reason}, ${entry.reference}, ${entry.description}
-      from (${users}) u (user_id)
-      on conflict do nothing
-      returning user_id, amount
-    ), ${sql.identifier(`${name}_balance`)} as (
-      insert into ${ledgerBalances} (user_id, kind, balance)
-      select g.user_id, ${entry.kind}, g.amount from ${rows} g
-      on conflict (user_id, kind) do update set balance = ${ledgerBalances}.balance + excluded.balance
-    )`;
-}
-
 export type SpendResult = { status: "spent" | "insufficient" | "duplicate"; balance: number };
 
 /**

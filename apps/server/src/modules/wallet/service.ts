@@ -1,11 +1,9 @@
-import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   balanceOf,
   balanceRows,
   findBalance,
   grant,
-  grantCtes,
   type LedgerEntry,
   type SpendResult,
   spend,
@@ -17,11 +15,6 @@ import {
 /** Adds NeonBits once per (user, reason, reference); false when that grant exists already. */
 export function grantNeonBits(tx: Db, entry: LedgerEntry): Promise<boolean> {
   return grant(tx, { ...entry, kind: "neonbits" });
-}
-
-/** grantNeonBits inside a caller's one statement: CTEs named `<name>` and `<name>_balance` (ledger grantCtes). */
-export function grantNeonBitsCtes(name: string, users: SQL, entry: Omit<LedgerEntry, "userId">): SQL {
-  return grantCtes(name, users, { ...entry, kind: "neonbits" });
 }
 
 /** Charges NeonBits once per (user, reason, reference); concurrent charges of a user can not overspend. */
