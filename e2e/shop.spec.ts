@@ -179,6 +179,8 @@ for (const scheme of ["dark", "light"] as const) {
           const round = page.locator("[data-past-round]").first();
           await round.getByRole("button", { name: /^Show the (ticket|[\d,]+ sorted tickets)$/ }).click();
           await expect(round.locator("[data-tickets] li").first()).toBeVisible();
+          // The click scrolled the page: back to the top, where the layout checks start.
+          await page.evaluate(() => window.scrollTo(0, 0));
         }
         await waitForPreloaderGone(page);
         await page.waitForLoadState("networkidle");
