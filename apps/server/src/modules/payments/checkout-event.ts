@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../lib/prepared.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { formatNeonBits } from "./catalog.ts";
 import type { PaymentEvent } from "./provider.ts";
 
 type CheckoutEvent = Extract<PaymentEvent, { type: "checkout.completed" }>;
 
-const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const p = typedPlaceholder;
 
 /** apply_checkout_event (drizzle/0017), prepared once per database handle. */
 const checkoutQuery = preparedPerDb((db) =>

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../lib/prepared.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { applyCheckoutEvent } from "./checkout-event.ts";
 import type { PaymentEvent, SubscriptionState } from "./provider.ts";
@@ -67,7 +67,7 @@ async function recordInvoice(
   return row?.applied ? "applied" : "duplicate";
 }
 
-const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const p = typedPlaceholder;
 
 /** apply_subscription_event (drizzle/0017), prepared once per database handle. */
 const subscriptionQuery = preparedPerDb((db) =>

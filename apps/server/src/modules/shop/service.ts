@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { BuyShopItemResult, ShopItemId, ShopState } from "@neonlab/shared/schemas/shop";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../errors.ts";
-import { preparedPerDb } from "../../lib/prepared.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { inventoryColumns, STARTER_FREEZE, XP_BOOST_MULTIPLIER } from "../progress/service.ts";
 import { neonbitsBalanceOf } from "../wallet/service.ts";
 import { catalogueOf, forgetCatalogue, rememberCatalogue } from "./catalogue.ts";
@@ -62,7 +62,7 @@ export function formatMinutes(minutes: number): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const p = typedPlaceholder;
 
 /** buy_shop_item (drizzle/0017): the whole purchase in one statement, prepared once per database handle. */
 const buyQuery = preparedPerDb((db) =>
