@@ -117,6 +117,8 @@ test("buys a streak freeze and an XP boost (each asks first), then is refused wi
   );
   await short.getByRole("link", { name: "Get more NeonBits" }).click();
   await expect(page.locator("#packs")).toBeInViewport();
+  // The packs of the payments module, each a button to its checkout.
+  await expect(page.locator('#packs [data-pack="price_neonbits_500"]')).toContainText("500 NeonBits");
   await expect(page.locator("[data-shop-balance]")).toHaveAttribute("data-shop-balance", "200");
   await waitForPreloaderGone(page);
   await saveScreenshot(page, "shop-after-purchases-dark-1280");
