@@ -65,6 +65,10 @@ test("enters an admin's giveaway round and wins it when the server draws at its 
   await expect(won.locator(`[data-winner="${learner.username}"]`)).toBeVisible({ timeout: 45_000 });
   await won.getByRole("button", { name: "Check this draw in my browser" }).click();
   await expect(won.locator('[data-verdict="ok"]')).toBeVisible();
+  // The sorted tickets, a page at a time: here the one ticket, the winner's.
+  await won.getByRole("button", { name: "Show the ticket" }).click();
+  await expect(won.locator("[data-tickets] li")).toHaveCount(1);
+  await expect(won.getByText("1 of 1 shown")).toBeVisible();
   await saveScreenshot(page, "shop-giveaway-won-dark-1280");
   const profile = await request.get("/api/profile", { headers: learner.headers });
   expect((await profile.json()).neonbits).toBe(1000);
@@ -74,7 +78,10 @@ test("buys a streak freeze and an XP boost (each asks first), then is refused wi
   page,
 }) => {
   test.setTimeout(120_000);
-  await visit(page, "/shop");
+  // The header's NeonBits chip leads to the shop.
+  await visit(page, "/courses");
+  await page.getByRole("link", { name: "1,000 NeonBits: open the shop" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
   await expect(page.locator("[data-shop-balance]")).toHaveAttribute("data-shop-balance", "1000");
   const freeze = page.locator('[data-shop-item="streak_freeze"]');
   await expect(freeze.locator("[data-owned-freezes]")).toHaveText("You own 1 freeze");
@@ -110,6 +117,8 @@ test("buys a streak freeze and an XP boost (each asks first), then is refused wi
   );
   await short.getByRole("link", { name: "Get more NeonBits" }).click();
   await expect(page.locator("#packs")).toBeInViewport();
+  // The packs of the payments module, each a button to its checkout.
+  await expect(page.locator('#packs [data-pack="price_neonbits_500"]')).toContainText("500 NeonBits");
   await expect(page.locator("[data-shop-balance]")).toHaveAttribute("data-shop-balance", "200");
   await waitForPreloaderGone(page);
   await saveScreenshot(page, "shop-after-purchases-dark-1280");
@@ -133,7 +142,11 @@ test("an admin plans a weekly round and grants access on /admin/money", async ({
   const admin = await signInAdmin(request);
   await context.clearCookies();
   await signInContext(context, admin.token);
-  await visit(page, "/admin/money");
+  // Reached from the account menu (admins only).
+  await visit(page, "/courses");
+  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Giveaways and access" }).click();
+  await expect(page).toHaveURL(/\/admin\/money$/);
   const form = page.locator("[data-create-round]");
   await form.getByLabel("Title").fill(`Weekly ${title}`);
   await form.getByRole("button", { name: "Create round" }).click();
@@ -164,6 +177,13 @@ for (const scheme of ["dark", "light"] as const) {
       ] as const) {
         await visit(page, path);
         await expect(page.locator(ready).first()).toBeVisible();
+        if (name === "giveaway") {
+          const round = page.locator("[data-past-round]").first();
+          await round.getByRole("button", { name: /^Show the (ticket|[\d,]+ sorted tickets)$/ }).click();
+          await expect(round.locator("[data-tickets] li").first()).toBeVisible();
+          // The click scrolled the page: back to the top, where the layout checks start.
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         await waitForPreloaderGone(page);
         await page.waitForLoadState("networkidle");
         await test.step(`${name}: sound page`, () => expectSoundPage(page, { header: true, footer: true }));

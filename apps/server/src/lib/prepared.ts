@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 
 /**
@@ -17,3 +18,6 @@ export function preparedPerDb<Query>(build: (db: Db) => Query): (db: Db) => Quer
     return query;
   };
 }
+
+/** A named placeholder with its SQL type, for the argument lists of prepared function calls (`$1::text`). */
+export const typedPlaceholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;

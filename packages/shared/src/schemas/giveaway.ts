@@ -57,12 +57,31 @@ export const giveawayRoundsPageSchema = z.object({
 });
 export type GiveawayRoundsPage = z.infer<typeof giveawayRoundsPageSchema>;
 
+const afterMessage = "after must be the next value of a previous page";
+/** GET /api/giveaway/rounds/:id/tickets: keyset pages of the sorted tickets, after=<previous page's next>. */
+export const giveawayTicketsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(1000, "limit must be at most 1000")
+    .default(100),
+  after: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,64}$/, afterMessage)
+    .optional(),
+});
+export type GiveawayTicketsQuery = z.input<typeof giveawayTicketsQuerySchema>;
+
 export const giveawayTicketsSchema = z.object({
   roundId: z.number().int(),
   entriesHash: z.string().nullable(),
-  /** Every ticket of the round, sorted: the list the entries' hash is made of. */
+  /** A page of the round's tickets, sorted (byte order): all pages together are the list the entries' hash is made of. */
   tickets: z.array(z.string()),
+  /** `after` for the next page; null on the last page. */
+  next: z.string().nullable(),
 });
+export type GiveawayTicketsPage = z.infer<typeof giveawayTicketsSchema>;
 
 export const roundIdParamsSchema = z.object({
   id: z.coerce

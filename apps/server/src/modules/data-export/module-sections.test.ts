@@ -66,7 +66,7 @@ async function activity(user: TestUser, tag: keyof typeof CHOICES, lesson: numbe
   await reportLesson(db, user.id, lesson, { cause: "unclear", description: `${tag} finds this lesson unclear.` });
   await castStars(db, { userId: user.id, kind: "course", itemId: choice.course, stars: 4 });
   await give(db, user.id, "neonbits", 1000, `${tag}-grant`);
-  await buyShopItem(transaction, user.id, choice.item);
+  await buyShopItem(db, user.id, choice.item);
   await enterGiveaway(transaction, db, user.id);
   await subscribe(app, user.headers, choice.plan);
   await buyPack(app, user.headers, choice.pack);

@@ -89,7 +89,24 @@ describe("the giveaway (PGlite)", async () => {
     expect(drawn.entryCount).toBe(3);
     expect(await sha256Hex(drawn.seed)).toBe(round.seedHash);
     const tickets = (await app.inject({ method: "GET", url: `/api/giveaway/rounds/${round.id}/tickets` })).json();
+    expect(tickets.next).toBeNull();
     expect(await entriesHash(tickets.tickets)).toBe(drawn.entriesHash);
+    // Keyset pages: all of them together are the same sorted list.
+    const url = `/api/giveaway/rounds/${round.id}/tickets`;
+    const first = (await app.inject({ method: "GET", url: `${url}?limit=2` })).json();
+    expect(first.tickets).toEqual(tickets.tickets.slice(0, 2));
+    expect(first.next).toBe(tickets.tickets[1]);
+    const second = (await app.inject({ method: "GET", url: `${url}?limit=2&after=${first.next}` })).json();
+    expect(second).toMatchObject({ tickets: tickets.tickets.slice(2), next: null });
+    for (const [query, message] of [
+      ["limit=0", "limit must be at least 1"],
+      ["limit=1001", "limit must be at most 1000"],
+      ["after=%27%3B--", "after must be the next value of a previous page"],
+    ]) {
+      const bad = await app.inject({ method: "GET", url: `${url}?${query}` });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message).toContain(message);
+    }
     // Anyone can repeat the draw from what is published.
     const expected = await drawWinners(drawn.seed, tickets.tickets, 2);
     expect(drawn.winnerList.map((w: { ticket: string }) => w.ticket)).toEqual(expected);

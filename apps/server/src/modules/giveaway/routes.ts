@@ -4,6 +4,7 @@ import {
   giveawayRoundsPageSchema,
   giveawayRoundsQuerySchema,
   giveawayStateSchema,
+  giveawayTicketsQuerySchema,
   giveawayTicketsSchema,
   roundIdParamsSchema,
 } from "@neonlab/shared/schemas/giveaway";
@@ -69,11 +70,12 @@ export async function giveawayRoutes(app: FastifyInstance, { ctx: { db, transact
       schema: {
         tags,
         operationId: "listGiveawayTickets",
-        summary: "Every ticket of a drawn round, sorted: the list its entries hash is made of",
+        summary: "A drawn round's tickets in byte order, a keyset page at a time: all pages make its entries hash",
         params: roundIdParamsSchema,
+        querystring: giveawayTicketsQuerySchema,
         response: { 200: giveawayTicketsSchema },
       },
     },
-    async (request) => listTickets(db, request.params.id),
+    async (request) => listTickets(db, request.params.id, request.query.limit, request.query.after),
   );
 }

@@ -46,7 +46,12 @@ export const giveawayEntries = pgTable(
     ticket: text("ticket").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.userId] }), unique("giveaway_entries_ticket_uq").on(t.roundId, t.ticket)],
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.userId] }),
+    unique("giveaway_entries_ticket_uq").on(t.roundId, t.ticket),
+    // The published ticket list's order (byte order, whatever the database's collation): its keyset pages.
+    index("giveaway_entries_ticket_order_idx").on(t.roundId, sql`${t.ticket} collate "C"`),
+  ],
 );
 
 /** The drawn winners, in draw order (position 1 first). */

@@ -133,17 +133,23 @@ export async function listDrawnRounds(db: Db, limit: number, before?: number) {
   };
 }
 
-/** Every ticket of a drawn round, sorted: what its entries' hash is made of. 404 before the draw. */
-export async function listTickets(db: Db, roundId: number) {
+/**
+ * A page of a drawn round's tickets in byte order (what its entries' hash is made of, all pages together):
+ * keyset on (round_id, ticket collate "C"), `after` = the previous page's `next`. 404 before the draw.
+ */
+export async function listTickets(db: Db, roundId: number, limit: number, after?: string) {
   const [round] = await db.select().from(giveawayRounds).where(eq(giveawayRounds.id, roundId));
   if (!round) throw notFound("There is no giveaway round with this id.");
   if (!round.drawnAt) throw notFound("The entries of this round are published with its draw.");
+  const ordered = sql`${giveawayEntries.ticket} collate "C"`;
   const rows = await db
     .select({ ticket: giveawayEntries.ticket })
     .from(giveawayEntries)
-    .where(eq(giveawayEntries.roundId, roundId))
-    .orderBy(sql`${giveawayEntries.ticket} collate "C"`);
-  return { roundId, entriesHash: round.entriesHash, tickets: rows.map((r) => r.ticket) };
+    .where(and(eq(giveawayEntries.roundId, roundId), after === undefined ? undefined : sql`${ordered} > ${after}`))
+    .orderBy(ordered)
+    .limit(limit + 1);
+  const tickets = rows.slice(0, limit).map((r) => r.ticket);
+  return { roundId, entriesHash: round.entriesHash, tickets, next: rows.length > limit ? tickets.at(-1)! : null };
 }
 
 /** Creates a round (admins): the seed is made now and only its hash is shown until the draw, enqueued for the end. */

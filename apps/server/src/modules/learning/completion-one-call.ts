@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../lib/prepared.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
 import { completionDay, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
 import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
@@ -77,7 +77,7 @@ export function fitsOneCall(start: CompletionStart, now: Date): boolean {
   );
 }
 
-const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const p = typedPlaceholder;
 
 const completeQuery = preparedPerDb((db) =>
   db

@@ -1,20 +1,49 @@
 import { sql } from "drizzle-orm";
 import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
-import { profileRows } from "../profiles/service.ts";
-import { grantNeonBits } from "../wallet/service.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { formatNeonBits } from "./catalog.ts";
 import type { PaymentEvent } from "./provider.ts";
-import { billingCustomers, billingRecords, paymentEvents } from "./schema.ts";
 
 type CheckoutEvent = Extract<PaymentEvent, { type: "checkout.completed" }>;
 
+const p = typedPlaceholder;
+
+/** apply_checkout_event (drizzle/0018), prepared once per database handle. */
+const checkoutQuery = preparedPerDb((db) =>
+  db
+    .select({ outcome: sql<"applied" | "duplicate">`outcome` })
+    .from(
+      sql`apply_checkout_event(${sql.join(
+        [
+          p("eventId", "text"),
+          p("provider", "text"),
+          p("type", "text"),
+          p("checkoutId", "text"),
+          p("userId", "text"),
+          p("customerId", "text"),
+          p("billable", "boolean"),
+          p("billDescription", "text"),
+          p("amount", "integer"),
+          p("currency", "text"),
+          p("occurredAt", "timestamptz"),
+          p("neonbits", "integer"),
+          p("reason", "text"),
+          p("reference", "text"),
+          p("description", "text"),
+        ],
+        sql`, `,
+      )}) as outcome`,
+    )
+    .prepare("apply_checkout_event"),
+);
+
 /**
- * "Checkout completed", the most frequent event (every pack), in two steps of the caller's transaction:
- * one statement stores the event id (nothing more when it was there: a repeat), finds the user (from the
- * event, else from its customer), links the customer and writes the billing record of a paid pack; then
- * the ledger grants the pack's NeonBits once per checkout. One statement instead of five round trips:
- * the webhook rung of the bench (bench/README.md).
+ * "Checkout completed", the most frequent event (every pack), in one call, so its own transaction
+ * (docs/decisions/032): apply_checkout_event stores the event id (nothing more when it was there: a repeat),
+ * finds the user (from the event, else from its customer), links the customer, writes the billing record of
+ * a paid pack and grants the pack's NeonBits through the ledger's rules (the row once per checkout, the
+ * balance moved only by a new row). One round trip instead of five: the webhook rung of the bench.
  */
 export async function applyCheckoutEvent(
   db: Db,
@@ -28,41 +57,22 @@ export async function applyCheckoutEvent(
     c.mode === "payment" && c.paid
       ? items.reduce((n, item) => n + (packs.find((p) => p.id === item.priceId)?.neonbits ?? 0) * item.quantity, 0)
       : 0;
-  const billable = c.mode === "payment" && c.paid && c.customerId !== null;
-  const profiles = profileRows.table;
-  const result = await db.execute(sql`
-    with ev as (
-      insert into ${paymentEvents} (id, provider, type) values (${event.id}, ${provider}, ${event.type})
-      on conflict do nothing returning id
-    ), who as (
-      select p.id from ${profiles} p, ev
-      where p.id = coalesce(
-        ${c.userId}::text,
-        (select b.user_id from ${billingCustomers} b where b.customer_id = ${c.customerId}::text)
-      )
-    ), linked as (
-      insert into ${billingCustomers} (customer_id, user_id, provider)
-      select ${c.customerId}::text, who.id, ${provider} from who where ${c.customerId}::text is not null
-      on conflict do nothing
-    ), billed as (
-      insert into ${billingRecords} (id, customer_id, description, amount, currency, status, invoice_url, occurred_at)
-      select ${c.id}, ${c.customerId}::text, ${neonbits > 0 ? formatNeonBits(neonbits) : "NeonBits"}, ${c.amount}::int,
-        ${c.currency}, 'paid', null, ${c.occurredAt.toISOString()}::timestamptz
-      from ev where ${billable}::boolean
-      on conflict (id) do update set status = excluded.status
-    )
-    select (select count(*) from ev)::int as applied, (select id from who) as user_id`);
-  const [row] = (result as unknown as { rows: { applied: number; user_id: string | null }[] }).rows;
-  if (!row?.applied) return "duplicate";
-  if (neonbits > 0 && row.user_id) {
-    // Once per checkout (the ledger's unique reference), whatever the delivery count.
-    await grantNeonBits(db, {
-      userId: row.user_id,
-      amount: neonbits,
-      reason: "pack",
-      reference: `checkout:${c.id}`,
-      description: `Bought ${formatNeonBits(neonbits)}`,
-    });
-  }
-  return "applied";
+  const [row] = await checkoutQuery(db).execute({
+    eventId: event.id,
+    provider,
+    type: event.type,
+    checkoutId: c.id,
+    userId: c.userId,
+    customerId: c.customerId,
+    billable: c.mode === "payment" && c.paid && c.customerId !== null,
+    billDescription: neonbits > 0 ? formatNeonBits(neonbits) : "NeonBits",
+    amount: c.amount,
+    currency: c.currency,
+    occurredAt: c.occurredAt.toISOString(),
+    neonbits,
+    reason: "pack",
+    reference: `checkout:${c.id}`,
+    description: `Bought ${formatNeonBits(neonbits)}`,
+  });
+  return row?.outcome === "applied" ? "applied" : "duplicate";
 }

@@ -72,7 +72,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
     // A pack checkout at Stripe may hold optional packs too: what was bought is in its line items.
     if (event.type === "checkout.completed" && event.checkout.mode === "payment" && provider.checkoutItems)
       event = { ...event, checkout: { ...event.checkout, items: await provider.checkoutItems(event.checkout.id) } };
-    return applyPaymentEvent(transaction, provider.name, event, packs);
+    return applyPaymentEvent({ db, transaction }, provider.name, event, packs);
   }
   const { provider, test } = chooseProvider(ctx, app.log, receive);
 

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { SubscriptionAnswer } from "@neonlab/shared/schemas/payments";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { getNeonBitsBalance } from "../wallet/service.ts";
-import type { PaymentEvent, SubscriptionState } from "./provider.ts";
+import { accessOf, type PaymentEvent, type SubscriptionState } from "./provider.ts";
 import { billingRecords, paymentEvents, subscriptions } from "./schema.ts";
 import { testProviderSecret } from "./test-provider.ts";
 import { signTestEvent, TEST_SIGNATURE_HEADER } from "./test-signing.ts";
@@ -196,6 +196,24 @@ describe("exactly once, in any order", () => {
       expect(await getNeonBitsBalance(app.ctx.db, user.id)).toBe(500);
     } finally {
       await app.inject({ method: "POST", url: "/testpay/dev/delivery", payload: {} });
+    }
+  });
+});
+
+describe("the access a subscription gives", () => {
+  it("is the same in SQL (subscription_access, drizzle/0018) as in accessOf", async () => {
+    const end = new Date("2031-01-02T03:04:05.000Z");
+    for (const status of ["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "paused"]) {
+      for (const cancelAtPeriodEnd of [false, true]) {
+        const result = (await app.ctx.db.execute(
+          sql`select paid, until from subscription_access(${status}, ${cancelAtPeriodEnd}, ${end.toISOString()}::timestamptz)`,
+        )) as unknown as { rows: { paid: boolean; until: string | Date | null }[] };
+        const row = result.rows[0]!;
+        const inSql = { paid: row.paid, until: row.until === null ? null : new Date(row.until) };
+        expect(inSql, `${status} ${cancelAtPeriodEnd}`).toEqual(
+          accessOf({ status, cancelAtPeriodEnd, currentPeriodEnd: end }),
+        );
+      }
     }
   });
 });

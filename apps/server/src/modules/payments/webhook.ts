@@ -1,135 +1,143 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
-import { profileExists, setPaidAccess } from "../profiles/service.ts";
 import { applyCheckoutEvent } from "./checkout-event.ts";
-import { accessOf, type PaymentEvent, type SubscriptionState } from "./provider.ts";
+import type { PaymentEvent, SubscriptionState } from "./provider.ts";
 import { billingCustomers, billingRecords, paymentEvents, subscriptions } from "./schema.ts";
 
-// The effects of a verified provider event (docs/decisions/019). Each event is applied in one
+// The effects of a verified provider event (docs/decisions/019 and 032). Each event is applied in one
 // transaction that also stores its id: a second delivery finds the id and changes nothing; a
-// subscription's older announcement (lower version) never overwrites a newer one.
+// subscription's older announcement (lower version) never overwrites a newer one. Each event's effect is
+// one statement: a checkout (checkout-event.ts), an invoice or an ignored event is its own transaction; a
+// subscription's (apply_subscription_event, drizzle/0017) runs in a transaction with the in-transaction
+// handlers of the subscription.changed it publishes (the notification).
 
 export type ApplyResult = "applied" | "duplicate";
 
 export async function applyPaymentEvent(
-  transaction: RunInTransaction,
+  { db, transaction }: { db: Db; transaction: RunInTransaction },
   provider: string,
   event: PaymentEvent,
   packs: CurrencyPrice[],
 ): Promise<ApplyResult> {
-  return transaction(async (tx) => {
-    if (event.type === "checkout.completed") return applyCheckoutEvent(tx.db, provider, event, packs);
-    const stored = await tx.db
-      .insert(paymentEvents)
-      .values({ id: event.id, provider, type: event.type === "other" ? event.name : event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (stored.length === 0) return "duplicate";
-    switch (event.type) {
-      case "subscription.updated":
-      case "subscription.deleted":
-        await applySubscription(tx, event.subscription, event.version);
-        break;
-      case "invoice.paid":
-        await recordBilling(tx.db, { ...event.invoice, status: "paid", invoiceUrl: event.invoice.url });
-        break;
-      case "other":
-        break;
-    }
-    return "applied";
-  });
+  switch (event.type) {
+    case "checkout.completed":
+      return applyCheckoutEvent(db, provider, event, packs);
+    case "subscription.updated":
+    case "subscription.deleted":
+      return transaction((tx) => applySubscription(tx, provider, event));
+    case "invoice.paid":
+      return recordInvoice(db, provider, event);
+    case "other":
+      return storeEvent(db, provider, event.id, event.name);
+  }
 }
 
-/** Links the customer to the user (first one wins; a deleted user's customer stays detached). */
-async function linkCustomer(db: Db, customerId: string, userId: string, provider = "unknown") {
-  if (!(await profileExists(db, userId))) return;
-  await db.insert(billingCustomers).values({ customerId, userId, provider }).onConflictDoNothing();
+async function storeEvent(db: Db, provider: string, id: string, type: string): Promise<ApplyResult> {
+  const stored = await db
+    .insert(paymentEvents)
+    .values({ id, provider, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return stored.length > 0 ? "applied" : "duplicate";
 }
 
-async function userOfCustomer(db: Db, customerId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: billingCustomers.userId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.customerId, customerId));
-  return row?.userId ?? null;
-}
-
-async function recordBilling(
+/** The event id and the invoice's billing record (upserted by invoice id), in one statement. */
+async function recordInvoice(
   db: Db,
-  record: {
-    id: string;
-    customerId: string;
-    description: string;
-    amount: number;
-    currency: string;
-    status: string;
-    invoiceUrl: string | null;
-    paidAt: Date;
-  },
-) {
-  await db
-    .insert(billingRecords)
-    .values({ ...record, occurredAt: record.paidAt })
-    .onConflictDoUpdate({
-      target: billingRecords.id,
-      set: { status: record.status, invoiceUrl: record.invoiceUrl, amount: record.amount },
-    });
+  provider: string,
+  event: Extract<PaymentEvent, { type: "invoice.paid" }>,
+): Promise<ApplyResult> {
+  const i = event.invoice;
+  const result = await db.execute(sql`
+    with ev as (
+      insert into ${paymentEvents} (id, provider, type) values (${event.id}, ${provider}, ${event.type})
+      on conflict do nothing returning id
+    ), billed as (
+      insert into ${billingRecords} (id, customer_id, description, amount, currency, status, invoice_url, occurred_at)
+      select ${i.id}, ${i.customerId}, ${i.description}, ${i.amount}::int, ${i.currency}, 'paid', ${i.url}::text,
+        ${i.paidAt.toISOString()}::timestamptz
+      from ev
+      on conflict (id) do update set status = excluded.status, invoice_url = excluded.invoice_url, amount = excluded.amount
+    )
+    select (select count(*) from ev)::int as applied`);
+  const [row] = (result as unknown as { rows: { applied: number }[] }).rows;
+  return row?.applied ? "applied" : "duplicate";
 }
 
-async function applySubscription(tx: Tx, state: SubscriptionState, version: number) {
-  const db = tx.db;
-  if (state.userId) await linkCustomer(db, state.customerId, state.userId);
-  const userId = (await userOfCustomer(db, state.customerId)) ?? null;
-  const update = {
+const p = typedPlaceholder;
+
+/** apply_subscription_event (drizzle/0017), prepared once per database handle. */
+const subscriptionQuery = preparedPerDb((db) =>
+  db
+    .select({
+      outcome: sql<"applied" | "duplicate">`outcome`,
+      userId: sql<string | null>`user_id`,
+      status: sql<string | null>`status`,
+      cancelAtPeriodEnd: sql<boolean | null>`cancel_at_period_end`,
+      currentPeriodEnd: sql<string | null>`current_period_end`,
+      paid: sql<boolean | null>`paid`,
+      paidUntil: sql<string | null>`paid_until`,
+    })
+    .from(
+      sql`apply_subscription_event(${sql.join(
+        [
+          p("eventId", "text"),
+          p("provider", "text"),
+          p("type", "text"),
+          p("subscriptionId", "text"),
+          p("customerId", "text"),
+          p("userId", "text"),
+          p("priceId", "text"),
+          p("status", "text"),
+          p("cancelAtPeriodEnd", "boolean"),
+          p("currentPeriodEnd", "timestamptz"),
+          p("version", "bigint"),
+        ],
+        sql`, `,
+      )})`,
+    )
+    .prepare("apply_subscription_event"),
+);
+
+/**
+ * One statement stores the event, links the customer, upserts the subscription (newer wins; on a tie of
+ * Stripe's second-granular `created` a cancelled subscription stays cancelled) and sets the owner's paid
+ * access from all their subscriptions; then subscription.changed is published in the same transaction.
+ */
+async function applySubscription(
+  tx: Tx,
+  provider: string,
+  event: Extract<PaymentEvent, { type: "subscription.updated" | "subscription.deleted" }>,
+): Promise<ApplyResult> {
+  const state: SubscriptionState = event.subscription;
+  const [row] = await subscriptionQuery(tx.db).execute({
+    eventId: event.id,
+    provider,
+    type: event.type,
+    subscriptionId: state.id,
     customerId: state.customerId,
-    userId,
+    userId: state.userId ?? null,
     priceId: state.priceId,
     status: state.status,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-    currentPeriodEnd: state.currentPeriodEnd,
-    version,
-    updatedAt: new Date(),
-  };
-  const values = { id: state.id, ...update };
-  // Newer wins; on a tie (Stripe's second-granular `created`) a cancelled subscription stays cancelled.
-  const written = await db
-    .insert(subscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: subscriptions.id,
-      set: { ...update, userId: sql`coalesce(${subscriptions.userId}, excluded.user_id)` },
-      setWhere: sql`${subscriptions.version} < excluded.version or (${subscriptions.version} = excluded.version and ${subscriptions.status} <> 'canceled')`,
-    })
-    .returning({ userId: subscriptions.userId });
-  const owner = written[0]?.userId;
-  if (!owner) return;
-  const access = await paidAccessOf(db, owner);
-  await setPaidAccess(db, owner, access);
-  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.id, state.id));
-  if (!current) return;
-  await tx.publish("subscription.changed", {
-    userId: owner,
-    subscriptionId: current.id,
-    status: current.status,
-    cancelAtPeriodEnd: current.cancelAtPeriodEnd,
-    currentPeriodEnd: current.currentPeriodEnd.toISOString(),
-    hasPaidAccess: access.paid && (access.until === null || access.until > new Date()),
+    currentPeriodEnd: state.currentPeriodEnd.toISOString(),
+    version: event.version,
   });
-}
-
-/** What all of a user's subscriptions give together: the longest access of any. */
-async function paidAccessOf(db: Db, userId: string): Promise<{ paid: boolean; until: Date | null }> {
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  let best: { paid: boolean; until: Date | null } = { paid: false, until: null };
-  for (const row of rows) {
-    const access = accessOf(row);
-    if (!access.paid) continue;
-    if (access.until === null) return access;
-    if (!best.paid || (best.until && access.until > best.until)) best = access;
-  }
-  return best;
+  if (!row || row.outcome === "duplicate") return "duplicate";
+  if (!row.userId) return "applied";
+  const until = row.paidUntil === null ? null : new Date(row.paidUntil);
+  await tx.publish("subscription.changed", {
+    userId: row.userId,
+    subscriptionId: state.id,
+    status: row.status!,
+    cancelAtPeriodEnd: Boolean(row.cancelAtPeriodEnd),
+    currentPeriodEnd: new Date(row.currentPeriodEnd!).toISOString(),
+    hasPaidAccess: Boolean(row.paid) && (until === null || until > new Date()),
+  });
+  return "applied";
 }
 
 /** Subscriptions the provider still bills for this user (account deletion cancels them). */

@@ -1,8 +1,8 @@
 import { and, eq, gt, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { balanceOf, grant } from "../ledger/service.ts";
+import { balanceOf } from "../ledger/service.ts";
 import { streaks, xpBoosts } from "./schema.ts";
-import { freezeInventory, STARTER_FREEZES } from "./streak-service.ts";
+import { STARTER_FREEZES } from "./streak-service.ts";
 
 /** While a user's XP boost is active, XP given is multiplied by this (product rules). */
 export const XP_BOOST_MULTIPLIER = 2;
@@ -36,15 +36,6 @@ export async function activeXpBoost(db: Db, userId: string): Promise<Date | null
     .from(xpBoosts)
     .where(and(eq(xpBoosts.userId, userId), gt(xpBoosts.endsAt, sql`now()`)));
   return row?.endsAt ?? null;
-}
-
-/** Adds bought freezes to the inventory (after the starter freeze, which comes with the first), once per reference. */
-export async function addFreezes(
-  tx: Db,
-  entry: { userId: string; amount: number; reason: string; reference: string; description: string },
-): Promise<boolean> {
-  await freezeInventory(tx, entry.userId);
-  return grant(tx, { ...entry, kind: "streak_freeze" });
 }
 
 /**

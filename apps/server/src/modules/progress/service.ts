@@ -2,7 +2,6 @@
 export { recordActivity } from "./activity-service.ts";
 export {
   activeXpBoost,
-  addFreezes,
   extendXpBoost,
   inventoryColumns,
   XP_BOOST_MULTIPLIER,
@@ -13,6 +12,7 @@ export {
   displayedStreakCount,
   lockStreak,
   recordCompletionDay,
+  STARTER_FREEZE,
   type StreakColumns,
   streakAt,
   streakRows,

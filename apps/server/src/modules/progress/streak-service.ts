@@ -24,6 +24,14 @@ import { streaks } from "./schema.ts";
  */
 export const STARTER_FREEZES = 1;
 
+/** The starter freeze's ledger row, as freezeInventory gives it (and buy_shop_item, drizzle/0018, with the first bought freezes). */
+export const STARTER_FREEZE = {
+  starterAmount: STARTER_FREEZES,
+  starterReason: "starter_freeze",
+  starterReference: "starter",
+  starterDescription: "A free streak freeze to start with",
+};
+
 type StreakRow = typeof streaks.$inferSelect;
 export type StreakColumns = Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt" | "dayZone">;
 
@@ -179,10 +187,10 @@ export async function freezeInventory(tx: Db, userId: string): Promise<number> {
   await grant(tx, {
     userId,
     kind: "streak_freeze",
-    amount: STARTER_FREEZES,
-    reason: "starter_freeze",
-    reference: "starter",
-    description: "A free streak freeze to start with",
+    amount: STARTER_FREEZE.starterAmount,
+    reason: STARTER_FREEZE.starterReason,
+    reference: STARTER_FREEZE.starterReference,
+    description: STARTER_FREEZE.starterDescription,
   });
   return (await findBalance(tx, userId, "streak_freeze")) ?? 0;
 }

@@ -6,7 +6,7 @@ import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { buyShopItem, getShopState } from "./service.ts";
 
 /** The shop: its catalogue with the caller's balance and inventory, and buying (spec §7 users/buy-shop-item). */
-export async function shopRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
+export async function shopRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["shop"];
 
@@ -34,6 +34,6 @@ export async function shopRoutes(app: FastifyInstance, { ctx: { db, transaction 
         response: { 200: buyShopItemResultSchema },
       },
     },
-    async (request) => buyShopItem(transaction, requireUser(request).id, request.body.item),
+    async (request) => buyShopItem(db, requireUser(request).id, request.body.item),
   );
 }

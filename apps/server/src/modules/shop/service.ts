@@ -1,16 +1,17 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { BuyShopItemResult, ShopItemId, ShopState } from "@neonlab/shared/schemas/shop";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../errors.ts";
-import type { RunInTransaction } from "../../transaction.ts";
-import { addFreezes, extendXpBoost, inventoryColumns, XP_BOOST_MULTIPLIER } from "../progress/service.ts";
-import { neonbitsBalanceOf, spendNeonBits } from "../wallet/service.ts";
-import { shopItems, shopPurchases } from "./schema.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
+import { inventoryColumns, STARTER_FREEZE, XP_BOOST_MULTIPLIER } from "../progress/service.ts";
+import { neonbitsBalanceOf } from "../wallet/service.ts";
+import { catalogueOf, forgetCatalogue, rememberCatalogue } from "./catalogue.ts";
+import { shopItems } from "./schema.ts";
 
-// The shop (product rules, "NeonBits and the shop"; docs/decisions/020): a purchase is one
-// transaction — the purchase row, the NeonBits charge through the ledger (the balance row locked, so
-// concurrent purchases can not overspend) and what the item gives (freezes into the inventory, or the
-// XP boost extended). Not enough NeonBits: 409 and nothing written.
+// The shop (product rules, "NeonBits and the shop"; docs/decisions/020 and 032): a purchase is one call to
+// the database — the purchase row, the NeonBits charge through the ledger's rules (the balance row locked, so
+// concurrent purchases can not overspend; the ledger row once per reference) and what the item gives (freezes
+// into the inventory, or the XP boost extended), in one statement. Not enough NeonBits: 409 and nothing written.
 
 const toIso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -32,17 +33,20 @@ export async function getShopState(db: Db, userId: string): Promise<ShopState> {
     .orderBy(asc(shopItems.position), asc(shopItems.id));
   const first = rows[0];
   if (!first) throw notFound("The shop has nothing on sale right now.");
+  // A fresh read of the catalogue: the purchases' cache takes it.
+  const items = rows.map(({ id, name, description, price, effect, quantity }) => ({
+    id,
+    name,
+    description,
+    price,
+    effect,
+    quantity,
+  }));
+  rememberCatalogue(db, items);
   const boostEndsAt = toIso(first.boostEndsAt);
   return {
     balance: first.balance,
-    items: rows.map(({ id, name, description, price, effect, quantity }) => ({
-      id,
-      name,
-      description,
-      price,
-      effect,
-      quantity,
-    })),
+    items,
     freezes: { owned: first.freezesOwned, on: Boolean(first.freezeOn) },
     boost: boostEndsAt ? { endsAt: boostEndsAt, multiplier: XP_BOOST_MULTIPLIER } : null,
   };
@@ -58,52 +62,91 @@ export function formatMinutes(minutes: number): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Buys one item for the user in one transaction; 409 when they can not afford it. */
-export async function buyShopItem(
-  transaction: RunInTransaction,
-  userId: string,
-  itemId: ShopItemId,
-): Promise<BuyShopItemResult> {
-  return transaction(async ({ db: tx }) => {
-    const [item] = await tx
-      .select()
-      .from(shopItems)
-      .where(and(eq(shopItems.id, itemId), eq(shopItems.active, true)));
-    if (!item) throw notFound("This item is not on sale in the shop.");
-    const [purchase] = await tx
-      .insert(shopPurchases)
-      .values({ userId, itemId, price: item.price })
-      .returning({ id: shopPurchases.id });
-    const reference = `purchase:${purchase!.id}`;
-    const charge = await spendNeonBits(tx, {
+const p = typedPlaceholder;
+
+/** buy_shop_item (drizzle/0018): the whole purchase in one statement, prepared once per database handle. */
+const buyQuery = preparedPerDb((db) =>
+  db
+    .select({
+      outcome: sql<"done" | "insufficient" | "stale" | "not_found">`outcome`,
+      purchaseId: sql<number | null>`purchase_id`,
+      balance: sql<number | null>`balance`,
+      freezesOwned: sql<number | null>`freezes_owned`,
+      freezeOn: sql<boolean | null>`freeze_on`,
+      boostEndsAt: sql<string | null>`boost_ends_at`,
+    })
+    .from(
+      sql`buy_shop_item(${sql.join(
+        [
+          p("userId", "text"),
+          p("itemId", "text"),
+          p("name", "text"),
+          p("price", "integer"),
+          p("effect", "text"),
+          p("quantity", "integer"),
+          p("reason", "text"),
+          p("description", "text"),
+          p("starterAmount", "integer"),
+          p("starterReason", "text"),
+          p("starterReference", "text"),
+          p("starterDescription", "text"),
+        ],
+        sql`, `,
+      )})`,
+    )
+    .prepare("buy_shop_item"),
+);
+
+const NOT_ON_SALE = "This item is not on sale in the shop.";
+
+/**
+ * Buys one item for the user: one call to the database (buy_shop_item, its own transaction) with the item as
+ * the cached catalogue has it; 409 when they can not afford it. When the catalogue changed under the cache,
+ * the function writes nothing, and the purchase is tried again with the catalogue read afresh.
+ */
+export async function buyShopItem(db: Db, userId: string, itemId: ShopItemId): Promise<BuyShopItemResult> {
+  for (let attempt = 1; ; attempt++) {
+    const catalogue = await catalogueOf(db);
+    const item = catalogue.byId.get(itemId);
+    if (!item) throw notFound(NOT_ON_SALE);
+    const [row] = await buyQuery(db).execute({
       userId,
-      amount: item.price,
+      itemId,
+      name: item.name,
+      price: item.price,
+      effect: item.effect,
+      quantity: item.quantity,
       reason: "shop_purchase",
-      reference,
       description: `Bought ${item.name}`,
+      ...STARTER_FREEZE,
     });
-    if (charge.status !== "spent") {
-      // The thrown error rolls the purchase row back: nothing is written.
+    if (!row) throw new Error("buy_shop_item answered no row");
+    if (row.outcome === "stale" || row.outcome === "not_found") {
+      forgetCatalogue(db);
+      if (row.outcome === "stale" && attempt < 3) continue;
+      // Gone or off sale (or changing three times in a row): nothing was written.
+      throw notFound(NOT_ON_SALE);
+    }
+    if (row.outcome === "insufficient") {
       throw conflict(
-        `Not enough NeonBits: ${item.name} costs ${item.price} NeonBits and you have ${charge.balance}. Get more NeonBits with a pack.`,
+        `Not enough NeonBits: ${item.name} costs ${item.price} NeonBits and you have ${row.balance ?? 0}. Get more NeonBits with a pack.`,
       );
     }
+    const boostEndsAt = toIso(row.boostEndsAt);
     let message: string;
     if (item.effect === "streak_freeze") {
-      await addFreezes(tx, {
-        userId,
-        amount: item.quantity,
-        reason: "shop_purchase",
-        reference,
-        description: `Bought ${item.name}`,
-      });
       message = `You bought ${item.name}: ${plural(item.quantity, "streak freeze", "streak freezes")} added.`;
     } else {
-      const endsAt = await extendXpBoost(tx, userId, item.quantity);
-      const minutes = Math.max(1, Math.round((endsAt.getTime() - Date.now()) / 60_000));
+      const minutes = Math.max(1, Math.round((Date.parse(boostEndsAt ?? "") - Date.now()) / 60_000));
       message = `You bought ${item.name}: your XP is doubled for the next ${formatMinutes(minutes)}.`;
     }
-    const state = await getShopState(tx, userId);
-    return { ...state, message, purchaseId: purchase!.id };
-  });
+    return {
+      balance: Number(row.balance),
+      items: catalogue.items,
+      freezes: { owned: Number(row.freezesOwned), on: Boolean(row.freezeOn) },
+      boost: boostEndsAt ? { endsAt: boostEndsAt, multiplier: XP_BOOST_MULTIPLIER } : null,
+      message,
+      purchaseId: Number(row.purchaseId),
+    };
+  }
 }

@@ -9,7 +9,7 @@ import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from ".
 import { ledger } from "../ledger/schema.ts";
 import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
 import { xpBoosts } from "../progress/schema.ts";
-import { shopPurchases } from "./schema.ts";
+import { shopItems, shopPurchases } from "./schema.ts";
 
 const N = 50;
 
@@ -140,6 +140,40 @@ describe("the shop (PGlite)", async () => {
     const again = await buy(app, user, "xp_boost_1h");
     const extended = Date.parse(again.json().boost.endsAt) - Date.parse(boost.endsAt);
     expect(Math.abs(extended - 60 * 60_000)).toBeLessThan(5_000);
+  });
+
+  it("charges what the catalogue says now, not what the server's cache remembers", async () => {
+    const user = await createUser(app);
+    await give(db, user.id, "neonbits", 1000);
+    expect((await buy(app, user, "streak_freeze")).json().balance).toBe(850); // the cache now holds 150
+    await db.update(shopItems).set({ price: 170, name: "Streak Freeze+" }).where(eq(shopItems.id, "streak_freeze"));
+    try {
+      const res = await buy(app, user, "streak_freeze");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ balance: 680, freezes: { owned: 3 } });
+      expect(res.json().message).toBe("You bought Streak Freeze+: 1 streak freeze added.");
+      expect(res.json().items[0]).toMatchObject({ id: "streak_freeze", price: 170 });
+      const charges = await shopCharges(db, user.id);
+      expect(charges.map((c) => c.amount).sort((a, b) => a - b)).toEqual([-170, -150]);
+      expect(await purchases(db, user.id)).toHaveLength(2);
+
+      // Off sale: 404, nothing written, whatever the cache said.
+      await db.update(shopItems).set({ active: false }).where(eq(shopItems.id, "streak_freeze"));
+      const off = await buy(app, user, "streak_freeze");
+      expect(off.statusCode).toBe(404);
+      expect(off.json().message).toBe("This item is not on sale in the shop.");
+      expect(await purchases(db, user.id)).toHaveLength(2);
+      expect((await expectBooksBalance(db, user.id)).neonbits).toBe(680);
+    } finally {
+      await db
+        .update(shopItems)
+        .set({ price: 150, name: "Streak Freeze", active: true })
+        .where(eq(shopItems.id, "streak_freeze"));
+      // The shop's own read refreshes the cache.
+      const shop = await app.inject({ method: "GET", url: "/api/users/shop", headers: user.headers });
+      expect(shop.json().items[0]).toMatchObject({ id: "streak_freeze", price: 150 });
+    }
+    expect((await buy(app, user, "streak_freeze")).json().balance).toBe(530);
   });
 
   it("gives plain XP once the boost has ended", async () => {

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconChevronDown,
   IconCoin,
+  IconGift,
   IconLogout,
   IconNotes,
   IconSettings,
@@ -28,6 +29,7 @@ function accountLinks(profile: OwnProfile) {
     // The packs on the payment provider's page (/pricing hands over to it: features/pages/pricing-page.tsx).
     { to: "/pricing?buy=neonbits", label: "Buy NeonBits", Icon: IconCoin },
     ...(staff ? [{ to: "/app/reports", label: "Reports", Icon: IconShieldCheck }] : []),
+    ...(profile.role === "admin" ? [{ to: "/admin/money", label: "Giveaways and access", Icon: IconGift }] : []),
   ];
 }
 

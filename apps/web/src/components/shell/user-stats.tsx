@@ -1,6 +1,7 @@
 import { Group, VisuallyHidden } from "@mantine/core";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { IconBolt, IconCoin, IconFlame } from "@tabler/icons-react";
+import { Link } from "react-router";
 import classes from "./shell.module.css";
 
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
@@ -28,17 +29,30 @@ export function UserStats({ profile }: { profile: OwnProfile }) {
       hint: "NeonBits",
       icon: IconCoin,
       value: format(profile.neonbits),
+      // The balance leads to where it is spent and topped up (the shop, its packs, and its ledger link).
+      to: "/shop",
     },
   ];
   return (
     <Group gap={6} wrap="nowrap" className={classes.stats}>
-      {stats.map(({ key, label, hint, icon: Icon, value }) => (
-        <span key={key} className={classes.stat} data-stat={key} title={hint}>
-          <Icon size={16} aria-hidden="true" />
-          <span aria-hidden="true">{value}</span>
-          <VisuallyHidden>{label}</VisuallyHidden>
-        </span>
-      ))}
+      {stats.map(({ key, label, hint, icon: Icon, value, to }) => {
+        const content = (
+          <>
+            <Icon size={16} aria-hidden="true" />
+            <span aria-hidden="true">{value}</span>
+            <VisuallyHidden>{to ? `${label}: open the shop` : label}</VisuallyHidden>
+          </>
+        );
+        return to ? (
+          <Link key={key} to={to} className={classes.stat} data-stat={key} title={`${hint}: open the shop`}>
+            {content}
+          </Link>
+        ) : (
+          <span key={key} className={classes.stat} data-stat={key} title={hint}>
+            {content}
+          </span>
+        );
+      })}
     </Group>
   );
 }

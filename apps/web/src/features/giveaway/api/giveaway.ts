@@ -1,4 +1,4 @@
-import type { GiveawayRoundsPage, GiveawayState } from "@neonlab/shared/schemas/giveaway";
+import type { GiveawayRoundsPage, GiveawayState, GiveawayTicketsPage } from "@neonlab/shared/schemas/giveaway";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -35,5 +35,31 @@ export const pastRoundsQuery = () =>
 
 export const usePastRounds = () => useInfiniteQuery(pastRoundsQuery());
 
-export const getTickets = (roundId: number) =>
-  api<{ roundId: number; entriesHash: string | null; tickets: string[] }>(`giveaway/rounds/${roundId}/tickets`);
+/** One keyset page of a drawn round's sorted tickets (after = the previous page's next). */
+export const getTicketsPage = (roundId: number, after: string | null, limit: number, signal?: AbortSignal) =>
+  api<GiveawayTicketsPage>(`giveaway/rounds/${roundId}/tickets`, {
+    query: { limit, after: after ?? undefined },
+    signal,
+  });
+
+/** Every ticket of a drawn round, page after page (the draw check needs the whole list). */
+export async function getAllTickets(roundId: number): Promise<string[]> {
+  const tickets: string[] = [];
+  let after: string | null = null;
+  do {
+    const page: GiveawayTicketsPage = await getTicketsPage(roundId, after, 1000);
+    tickets.push(...page.tickets);
+    after = page.next;
+  } while (after !== null);
+  return tickets;
+}
+
+/** The tickets shown on the page: 100 at a time, more on request. */
+export const useTickets = (roundId: number, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: ["giveaway", "tickets", roundId] as const,
+    queryFn: ({ pageParam, signal }) => getTicketsPage(roundId, pageParam, 100, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    enabled,
+  });

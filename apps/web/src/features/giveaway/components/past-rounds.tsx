@@ -1,10 +1,10 @@
-import { Anchor, Button, List, Stack, Text } from "@mantine/core";
+import { Button, List, Stack, Text } from "@mantine/core";
 import type { GiveawayRound } from "@neonlab/shared/schemas/giveaway";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { getTickets, usePastRounds } from "../api/giveaway.ts";
+import { getAllTickets, usePastRounds, useTickets } from "../api/giveaway.ts";
 import { type Verdict, verifyRound } from "../lib/verify.ts";
 import classes from "./giveaway.module.css";
 
@@ -19,7 +19,7 @@ function VerifyButton({ round }: { round: GiveawayRound }) {
     setBusy(true);
     setError(null);
     try {
-      setVerdict(await verifyRound(round, (await getTickets(round.id)).tickets));
+      setVerdict(await verifyRound(round, await getAllTickets(round.id)));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -44,6 +44,72 @@ function VerifyButton({ round }: { round: GiveawayRound }) {
           ))}
         </List>
       ) : null}
+    </Stack>
+  );
+}
+
+/** The round's sorted tickets, 100 at a time (keyset pages), shown on request. */
+function TicketList({ round }: { round: GiveawayRound }) {
+  const [open, setOpen] = useState(false);
+  const tickets = useTickets(round.id, open);
+  const list = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
+  const listId = `tickets-${round.id}`;
+  if (round.entryCount === 0) return <Text size="sm">No tickets.</Text>;
+  return (
+    <Stack gap={6} align="flex-start">
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+      >
+        {open
+          ? "Hide the tickets"
+          : round.entryCount === 1
+            ? "Show the ticket"
+            : `Show the ${format(round.entryCount)} sorted tickets`}
+      </Button>
+      {!open ? null : tickets.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : tickets.isError ? (
+        <Text size="sm" role="alert">
+          {errorMessage(tickets.error)}
+        </Text>
+      ) : (
+        <>
+          {/* A scrolling box: focusable, so it scrolls from the keyboard too. */}
+          <ol
+            id={listId}
+            className={classes.tickets}
+            data-tickets={round.id}
+            aria-label={`Tickets of ${round.title}`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+          >
+            {list.map((ticket) => (
+              <li key={ticket}>
+                <code>{ticket}</code>
+              </li>
+            ))}
+          </ol>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {format(list.length)} of {format(round.entryCount)} shown
+          </Text>
+          {tickets.hasNextPage ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void tickets.fetchNextPage()}
+              loading={tickets.isFetchingNextPage}
+            >
+              Show more tickets
+            </Button>
+          ) : null}
+        </>
+      )}
     </Stack>
   );
 }
@@ -83,13 +149,8 @@ function PastRound({ round }: { round: GiveawayRound }) {
         <dd className={classes.hash}>{round.seed}</dd>
         <dt>Entries hash</dt>
         <dd className={classes.hash}>{round.entriesHash}</dd>
-        <dt>Tickets</dt>
-        <dd>
-          <Anchor href={`/api/giveaway/rounds/${round.id}/tickets`} target="_blank" rel="noreferrer">
-            The sorted list (JSON)
-          </Anchor>
-        </dd>
       </dl>
+      <TicketList round={round} />
       <VerifyButton round={round} />
     </article>
   );

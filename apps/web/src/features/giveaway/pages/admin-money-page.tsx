@@ -1,4 +1,5 @@
 import { Table, Text } from "@mantine/core";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useAdminRounds } from "../api/admin.ts";
 import { AccessForm, CreateRoundForm } from "../components/admin-forms.tsx";
@@ -47,10 +48,7 @@ function Rounds() {
 export function AdminMoneyPage() {
   return (
     <div className={classes.page}>
-      <header className={classes.intro}>
-        <p className="nl-eyebrow">Admin</p>
-        <h1 className={classes.title}>Giveaways and access</h1>
-      </header>
+      <PageHeader eyebrow="Admin" title="Giveaways and access" className={classes.header} />
       <section className={`nl-panel ${classes.panel}`} aria-labelledby="new-round">
         <h2 id="new-round" className={classes.panelTitle}>
           New giveaway round

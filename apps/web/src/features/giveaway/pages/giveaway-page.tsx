@@ -1,6 +1,7 @@
 import { Button, Skeleton, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useNow } from "../../../lib/use-now.ts";
@@ -30,11 +31,9 @@ export function GiveawayPage() {
 
   return (
     <div className={classes.page}>
-      <header className={classes.intro}>
-        <p className="nl-eyebrow">NeonBits</p>
-        <h1 className={classes.title}>Giveaway</h1>
-        <p className={classes.lead}>Enter each round for free; at its end the server draws the winners in the open.</p>
-      </header>
+      <PageHeader eyebrow="NeonBits" title="Giveaway" className={classes.header}>
+        <p>Enter each round for free; at its end the server draws the winners in the open.</p>
+      </PageHeader>
       {polled.isPending ? (
         <Skeleton height={220} aria-label="Loading the giveaway" />
       ) : polled.isError ? (

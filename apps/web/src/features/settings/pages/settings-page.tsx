@@ -9,6 +9,7 @@ import {
   IconUser,
   IconUserCircle,
 } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { SubscriptionSettings } from "../../payments/components/subscription-settings.tsx";
@@ -20,6 +21,7 @@ import { DataExportSection } from "../components/data-export-section.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
+import classes from "../components/settings.module.css";
 
 const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits"] as const;
 type SettingsTab = (typeof TABS)[number];
@@ -42,6 +44,14 @@ export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = settingsTab(params.get("tab"));
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls sideways: keep the chosen tab in view (a link to ?tab=neonbits, say).
+  useEffect(() => {
+    if (!tab) return;
+    tabList.current
+      ?.querySelector<HTMLElement>('[aria-selected="true"]')
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
   if (!profile) {
     return (
       <Center mih="50vh">
@@ -61,8 +71,9 @@ export function SettingsPage() {
           value={tab}
           onChange={(next) => setParams({ tab: settingsTab(next) }, { replace: true })}
           keepMounted={false}
+          classNames={{ list: classes.tabList, tab: classes.tab }}
         >
-          <Tabs.List mb="lg">
+          <Tabs.List mb="lg" ref={tabList}>
             <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
               Profile
             </Tabs.Tab>

@@ -20,6 +20,18 @@ describe("readPacks", () => {
     ]);
   });
 
+  it("reads the payments module's answer (GET stripe/currency-product: the packs are its prices)", () => {
+    const answer = {
+      id: "prod_neonbits",
+      name: "NeonBits",
+      description: "Packs of NeonBits",
+      prices: [{ id: "price_neonbits_500", neonbits: 500, amount: 499, currency: "usd" }],
+    };
+    expect(readPacks(answer)).toEqual([
+      { priceId: "price_neonbits_500", neonbits: 500, price: "$4.99", name: "500 NeonBits" },
+    ]);
+  });
+
   it("answers an empty list for anything else", () => {
     expect(readPacks(null)).toEqual([]);
     expect(readPacks("nope")).toEqual([]);

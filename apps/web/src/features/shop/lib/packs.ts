@@ -35,11 +35,11 @@ function readPack(value: unknown): CurrencyPack | null {
   };
 }
 
-/** The packs in an answer that is a list, or an object holding one (products, packs, items, data). */
+/** The packs in an answer that is a list, or an object holding one (prices: GET stripe/currency-product's; products, packs, items, data). */
 export function readPacks(answer: unknown): CurrencyPack[] {
   const obj = (typeof answer === "object" && answer !== null ? answer : {}) as Raw;
   const list = Array.isArray(answer)
     ? answer
-    : (([obj.products, obj.packs, obj.items, obj.data].find(Array.isArray) as unknown[] | undefined) ?? []);
+    : (([obj.prices, obj.products, obj.packs, obj.items, obj.data].find(Array.isArray) as unknown[] | undefined) ?? []);
   return list.map(readPack).filter((p): p is CurrencyPack => p !== null);
 }

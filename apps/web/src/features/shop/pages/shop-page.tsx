@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconBolt, IconCoin } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { timeLeft } from "../../../lib/time-left.ts";
 import { toast } from "../../../lib/toasts.ts";
@@ -52,11 +53,9 @@ export function ShopPage() {
 
   return (
     <div className={classes.page}>
-      <header className={classes.intro}>
-        <p className="nl-eyebrow">NeonBits</p>
-        <h1 className={classes.title}>Shop</h1>
-        <p className={classes.lead}>Keep your streak alive and earn XP faster.</p>
-      </header>
+      <PageHeader eyebrow="NeonBits" title="Shop" className={classes.header}>
+        <p>Keep your streak alive and earn XP faster.</p>
+      </PageHeader>
       {shop.isPending ? (
         <Stack gap="md" aria-busy="true" aria-label="Loading the shop">
           <Skeleton height={64} />
