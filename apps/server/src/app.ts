@@ -42,6 +42,7 @@ import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
+import { referralRoutes } from "./modules/referrals/routes.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sendMail: (mail) => jobs.send("send-mail", mail),
     onError: (error, what) => app.log.error({ err: error }, what),
     forgetSessions: (userId) => sessions.forgetUser(userId),
+    transaction,
   });
   const realtime = createRealtime({
     server: app.server,
@@ -191,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
+    referrals: referralRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);
