@@ -8,6 +8,7 @@ import {
   IconSettings,
   IconUser,
   IconUserCircle,
+  IconUserPlus,
 } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
@@ -18,10 +19,11 @@ import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DataExportSection } from "../components/data-export-section.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
+import { InviteSettings } from "../components/invite-settings.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 
-const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits"] as const;
+const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits", "invite"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -37,7 +39,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|subscription|editor|avatar|notifications|neonbits */
+/** /settings?tab=profile|account|subscription|editor|avatar|notifications|neonbits|invite */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -83,6 +85,9 @@ export function SettingsPage() {
             </Tabs.Tab>
             <Tabs.Tab value="neonbits" leftSection={<IconCoin size={16} />}>
               NeonBits
+            </Tabs.Tab>
+            <Tabs.Tab value="invite" leftSection={<IconUserPlus size={16} />}>
+              Invite
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
@@ -133,6 +138,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="neonbits">
             <LedgerList />
+          </Tabs.Panel>
+          <Tabs.Panel value="invite">
+            <InviteSettings />
           </Tabs.Panel>
         </Tabs>
       </Stack>

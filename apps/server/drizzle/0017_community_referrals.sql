@@ -26,4 +26,6 @@ CREATE UNIQUE INDEX "referral_invites_code_idx" ON "referral_invites" USING btre
 CREATE UNIQUE INDEX "referral_invites_invitee_idx" ON "referral_invites" USING btree ("invitee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_invites_inviter_email_idx" ON "referral_invites" USING btree ("inviter_id","email");--> statement-breakpoint
 CREATE INDEX "referral_invites_email_idx" ON "referral_invites" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "referral_sends_user_idx" ON "referral_sends" USING btree ("user_id","sent_at");
+CREATE INDEX "referral_sends_user_idx" ON "referral_sends" USING btree ("user_id","sent_at");--> statement-breakpoint
+CREATE INDEX "connections_sender_since_idx" ON "connections" USING btree ("sender_id","status","accepted_at","id");--> statement-breakpoint
+CREATE INDEX "connections_receiver_since_idx" ON "connections" USING btree ("receiver_id","status","accepted_at","id");
