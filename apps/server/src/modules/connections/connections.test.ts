@@ -182,7 +182,15 @@ describe("connections", async () => {
     expect(second.incoming).toBeUndefined();
     const all = [...first.connections, ...second.connections].map((c: { id: string }) => c.id);
     expect(all).toEqual([...ids].reverse());
-    for (const before of ["not-a-cursor", Buffer.from("x|1").toString("base64url"), "a%20b"]) {
+    const cursor = (text: string) => Buffer.from(text).toString("base64url");
+    for (const before of [
+      "not-a-cursor",
+      cursor("x|1"),
+      "a%20b",
+      cursor("2026-02-30 10:00:00+00|5"),
+      cursor("1|5"),
+      cursor("2026-01-01 10:00:00+00|99999999999"),
+    ]) {
       const bad = await app.inject({ url: `/api/users/connections/${name}?before=${before}` });
       expect(bad.statusCode, before).toBe(400);
       expect(bad.json().message).toMatch(/before must be a cursor from the previous page/);

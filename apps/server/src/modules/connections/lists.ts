@@ -40,12 +40,29 @@ type PageRow = Row & { cid: number; since_text: string };
 /** The cursor of the row after which the next page starts: its acceptance time (full precision) and id. */
 const cursorOf = (r: PageRow) => Buffer.from(`${r.since_text}|${r.cid}`).toString("base64url");
 function parseCursor(before: string): { since: string; id: number } {
-  const [since, id] = Buffer.from(before, "base64url").toString("utf8").split("|");
-  const when = since ? new Date(since) : null;
-  if (!since || !when || Number.isNaN(when.getTime()) || !/^\d{1,10}$/.test(id ?? "")) {
+  const [since = "", id = ""] = Buffer.from(before, "base64url").toString("utf8").split("|");
+  if (!isTimestampText(since) || !/^\d{1,10}$/.test(id) || Number(id) > 2 ** 31 - 1) {
     throw badRequest("before must be a cursor from the previous page");
   }
   return { since, id: Number(id) };
+}
+
+/** PostgreSQL's own text of a real timestamptz (what cursorOf wrote): nothing else reaches the query's cast. */
+function isTimestampText(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec, oh, om] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const day = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!));
+  return (
+    day.getUTCFullYear() === y &&
+    day.getUTCMonth() === mo! - 1 &&
+    day.getUTCDate() === d &&
+    day.getUTCHours() === h &&
+    day.getUTCMinutes() === mi &&
+    day.getUTCSeconds() === sec &&
+    oh! <= 15 &&
+    om! < 60
+  );
 }
 
 /**
