@@ -20,8 +20,6 @@ import type { Db } from "../db/client.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
-import { confirmAccount, linkNewAccount } from "../modules/referrals/service.ts";
-import type { RunInTransaction } from "../transaction.ts";
 import { codeResendWait } from "./code-throttle.ts";
 import { oauthPlugins, withHandoffToken } from "./oauth.ts";
 
@@ -39,8 +37,14 @@ export type AuthDeps = {
   onError: (error: unknown, what: string) => void;
   /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
-  /** The app's transactions: a new or confirmed account settles its referral (modules/referrals). */
-  transaction?: RunInTransaction;
+  /**
+   * What a new or a confirmed account sets off (the app wires modules/referrals here: link the invite, pay the
+   * inviter once). A failure is logged; the sign-up or confirmation stands.
+   */
+  accountHooks?: {
+    created(account: { id: string; email: string; emailVerified: boolean; referral: string | null }): Promise<unknown>;
+    confirmed(userId: string): Promise<unknown>;
+  };
 };
 
 /** The payload of a JWT, unverified (Better Auth has verified the ones we read). */
@@ -152,10 +156,8 @@ export function createAuth(deps: AuthDeps) {
             // The sign-up's `referral` (the invite's code from the link), else the invited address, links the
             // accounts (docs/decisions/031); a failure is logged, the sign-up stands.
             const referral = (context?.body as { referral?: unknown } | undefined)?.referral;
-            await deps
-              .transaction?.((tx) =>
-                linkNewAccount(tx, { ...user, referral: typeof referral === "string" ? referral : null }),
-              )
+            await deps.accountHooks
+              ?.created({ ...user, referral: typeof referral === "string" ? referral : null })
               .catch((error) => deps.onError(error, "referral link after sign-up failed"));
           },
         },
@@ -165,8 +167,8 @@ export function createAuth(deps: AuthDeps) {
           after: async (user, context) => {
             // A confirmed account pays its inviter once (confirmAccount acts only the first time).
             if (user.emailVerified) {
-              await deps
-                .transaction?.((tx) => confirmAccount(tx, user.id))
+              await deps.accountHooks
+                ?.confirmed(user.id)
                 .catch((error) => deps.onError(error, "referral reward after confirmation failed"));
             }
             const from = previousEmail(user, context?.query?.token);
