@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertCleanText, isCleanText, textRefusedMessage } from "./text-moderation.ts";
+import { assertCleanAddress, assertCleanText, isCleanText, textRefusedMessage } from "./text-moderation.ts";
 
 describe("text moderation (one helper for what users write that others read)", () => {
   it("refuses plain and disguised words", () => {
@@ -35,5 +35,13 @@ describe("text moderation (one helper for what users write that others read)", (
     expect(() => assertCleanText({ Description: "fine", "E-mail": "sh1t@example.test" })).toThrow(
       expect.objectContaining({ statusCode: 400, message: textRefusedMessage("E-mail") }),
     );
+  });
+
+  it("checks e-mail addresses by their letters: random digits are no disguise, spelt-out words are refused", () => {
+    for (const address of ["cap-a55d9d72@example.test", "fa648b23@example.test", "x-45579f8a@example.test"]) {
+      expect(() => assertCleanAddress("E-mail", address), address).not.toThrow();
+    }
+    expect(() => assertCleanAddress("E-mail", "shithead@example.test")).toThrow(textRefusedMessage("E-mail"));
+    expect(() => assertCleanAddress("E-mail", "scunthorpe.fan@example.test")).not.toThrow();
   });
 });

@@ -13,7 +13,7 @@ import {
 import { referralInviteMail } from "../../adapters/mail/templates.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../errors.ts";
-import { assertCleanText } from "../../lib/text-moderation.ts";
+import { assertCleanAddress } from "../../lib/text-moderation.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { users } from "../accounts/schema.ts";
 import { profileRows } from "../profiles/service.ts";
@@ -63,7 +63,7 @@ async function sentToday(db: Db, userId: string): Promise<number> {
 
 /** The checks of an address to invite: clean, not oneself, no account yet, not invited by this user already. */
 async function checkAddress(db: Db, inviter: Inviter, email: string) {
-  assertCleanText({ "The e-mail address": email });
+  assertCleanAddress("The e-mail address", email);
   if (email === inviter.email.toLowerCase()) throw badRequest("You can not invite yourself.");
   const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
   if (account) throw conflict(`${email} already has a NeonLab account: nobody to invite.`);
