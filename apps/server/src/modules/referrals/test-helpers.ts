@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";
-import { type TestUser, uniqueEmail, waitForCode } from "../../test/users.ts";
+import { latestCode, type TestUser, uniqueEmail, waitForCode } from "../../test/users.ts";
 
 export const invite = (app: App, user: TestUser, email: string) =>
   app.inject({ method: "POST", url: "/api/users/referrals", headers: user.headers, payload: { email } });
@@ -22,6 +22,8 @@ export async function inviteCode(app: App, email: string, after = 0): Promise<st
 
 /** Signs up with a referral code (as the register page does); returns the new account's id and a confirm step. */
 export async function signUpWith(app: App, email: string, referral?: string) {
+  // The address may have had mail before (an account deleted and made again): wait for a new code.
+  const previous = await latestCode(app, email).catch(() => undefined);
   const res = await app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
@@ -32,7 +34,7 @@ export async function signUpWith(app: App, email: string, referral?: string) {
   return {
     id,
     confirm: async () => {
-      const otp = await waitForCode(app, email);
+      const otp = await waitForCode(app, email, previous);
       const verify = await app.inject({
         method: "POST",
         url: "/api/auth/email-otp/verify-email",
