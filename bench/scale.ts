@@ -1,5 +1,6 @@
 // `npm run bench -- scale`: p95 latency of the rank and the newest-first lists (history, activities, the
-// NeonBits ledger, the giveaway's past winners) at 10k, 100k and 1M rows.
+// NeonBits ledger, the giveaway's past winners, notifications, the report queues, connections) at 10k, 100k
+// and 1M rows.
 // Seeds a fresh PostgreSQL database with generate_series SQL (not the API), then measures through the
 // real app's HTTP routes (app.inject) for a real signed-in user, many sequential samples per route.
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import pg from "pg";
 import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
+import * as community from "./scale-community.ts";
 import * as notif from "./scale-notifications.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,6 +45,11 @@ const routes: Route[] = [
   { id: "NeonBits ledger newest 20", url: "/api/users/ledger?limit=20", signedIn: true },
   { id: "NeonBits ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
   { id: "giveaway past winners (10)", url: "/api/giveaway/rounds?limit=10", signedIn: false },
+  ...community.COMMUNITY_ROUTES,
+  // Their urls get the cursors of page 11 once the data is seeded.
+  { id: community.REPORTS_DEEP, url: "/api/users/reports?status=open", signedIn: true },
+  { id: community.CONNECTIONS_FIRST, url: `/api/users/connections/${ME}`, signedIn: true },
+  { id: community.CONNECTIONS_DEEP, url: `/api/users/connections/${ME}`, signedIn: true },
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -111,6 +118,7 @@ async function seedRange(client: pg.Client, from: number, to: number) {
   await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
     select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedNotificationRange(client, from, to);
+  await community.seedCommunityRange(client, from, to);
   // Giveaway rounds: one drawn round per 100 rows, each with 3 winners (the past winners list).
   await client.query(`insert into giveaway_rounds (id, title, prize, winners, starts_at, ends_at, seed, seed_hash,
       entries_hash, entry_count, drawn_at)
@@ -151,6 +159,7 @@ async function seedMe(client: pg.Client): Promise<string> {
   await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
     select '${ME}', 'streak', 1, 'streak_extended', 'me:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedOwnNotifications(client, ME, ME_ROWS);
+  await community.seedOwnCommunity(client, ME, ME_ROWS);
   return token;
 }
 
@@ -197,6 +206,7 @@ const BULK_TABLES = [
   "xp_totals_histogram",
   "xp_weekly_histogram",
   "notifications",
+  ...community.COMMUNITY_TABLES,
 ];
 
 /**
@@ -401,6 +411,8 @@ export async function runScale() {
         ME,
       );
       await check.end();
+      routes.find((r) => r.id === community.REPORTS_DEEP)!.url = await community.reportsDeepUrl(app, token);
+      routes.find((r) => r.id === community.CONNECTIONS_DEEP)!.url = await community.connectionsDeepUrl(app, token, ME);
       const stats = await measureRoutes(app, token);
       const result = { size, seedSeconds, routes: stats };
       printSize(result);

@@ -10,6 +10,7 @@ const ROUTES: { path: string; layout: Layout; guard: Guard }[] = [
   { path: "/", layout: "home", guard: "public" },
   { path: "/about", layout: "default", guard: "public" },
   { path: "/admin/money", layout: "default", guard: "admin" },
+  { path: "/admin/users", layout: "default", guard: "admin" },
   { path: "/app/reports", layout: "default", guard: "admin" },
   { path: "/blogs", layout: "default", guard: "public" },
   { path: "/blogs/my-blogs", layout: "default", guard: "private" },

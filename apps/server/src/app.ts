@@ -43,6 +43,8 @@ import { systemRoutes } from "./modules/system/routes.ts";
 import { tutorRoutes } from "./modules/tutor/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
+import { referralRoutes } from "./modules/referrals/routes.ts";
+import { confirmAccount, linkNewAccount } from "./modules/referrals/service.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -109,6 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sendMail: (mail) => jobs.send("send-mail", mail),
     onError: (error, what) => app.log.error({ err: error }, what),
     forgetSessions: (userId) => sessions.forgetUser(userId),
+    // A sign-up through an invite is linked to it; its confirmation pays the inviter once (decision 031).
+    accountHooks: {
+      created: (account) => transaction((tx) => linkNewAccount(tx, account)),
+      confirmed: (userId) => transaction((tx) => confirmAccount(tx, userId)),
+    },
   });
   const realtime = createRealtime({
     server: app.server,
@@ -193,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     admin: adminRoutes,
     "data-export": dataExportRoutes,
     tutor: tutorRoutes,
+    referrals: referralRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { FIXTURE_DIR, importFixtures } from "./modules/learning/test-helpers.ts";
+import { updateProfile } from "./modules/profiles/service.ts";
 import { createTestApp } from "./test/test-app.ts";
 import { createUser } from "./test/users.ts";
 
@@ -73,6 +74,27 @@ describe("the status of the SPA's pages", async () => {
         expect(res.statusCode, url).toBe(404);
         expect(res.body).toBe(INDEX);
       }
+    }
+  });
+
+  it("moves a profile, connections or hack link with an old username to the current one (301, query kept)", async () => {
+    const mover = await createUser(app);
+    const before = (await app.inject({ url: "/api/profile", headers: mover.headers })).json().username as string;
+    const after = `${before.slice(0, 20)}-new`;
+    await updateProfile(app.ctx.db, mover.id, { username: after });
+    for (const [from, to] of [
+      [`/profile/${before}`, `/profile/${after}`],
+      [`/connections/${before}?tab=requests`, `/connections/${after}?tab=requests`],
+      [`/hack/${before}/neon-rain`, `/hack/${after}/neon-rain`],
+      [`/hack/${before}/view/neon-rain`, `/hack/${after}/view/neon-rain`],
+    ]) {
+      const res = await app.inject({ url: from });
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location).toBe(to);
+    }
+    // The current name, an unknown name and other paths are not moved.
+    for (const url of [`/profile/${after}`, "/profile/nobody-goes-by-this-name", `/profile/${before}/more`]) {
+      expect((await app.inject({ url })).statusCode, url).not.toBe(301);
     }
   });
 

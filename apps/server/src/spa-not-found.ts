@@ -71,3 +71,23 @@ export async function pageExists(app: FastifyInstance, page: string, routes: Reg
   }
   return true;
 }
+
+/**
+ * Pages named by a username (`/profile/:username`, `/connections/:username`, `/hack/:username/…`): when the name is
+ * one the user had before (profiles' previous_usernames, kept on every change), the same page under their
+ * current name (docs/decisions/031). The API's profile answer is asked (it answers an old name with the current
+ * profile: profiles.findUserByUsername, which the hacks module's own lookups use too). Null: nothing moved.
+ */
+export async function movedUserPage(app: FastifyInstance, page: string): Promise<string | null> {
+  const match = /^\/(profile|connections|hack)\/([^/]+)((?:\/[^/]+){0,2})$/.exec(page);
+  if (!match) return null;
+  const [, kind, segment = "", rest = ""] = match;
+  if (kind !== "hack" && rest !== "") return null;
+  const asked = decoded(segment);
+  if (!asked) return null;
+  const res = await app.inject(`/api/profiles/${segment}`);
+  if (res.statusCode !== 200) return null;
+  const { username } = res.json() as { username?: unknown };
+  if (typeof username !== "string" || username === asked.toLowerCase()) return null;
+  return `/${kind}/${encodeURIComponent(username)}${rest}`;
+}

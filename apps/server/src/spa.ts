@@ -6,7 +6,7 @@ import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from 
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
-import { pageExists } from "./spa-not-found.ts";
+import { movedUserPage, pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
 /**
@@ -200,6 +200,12 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
       if (!encoding) return reply.send(html);
       return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
     };
+    // An old username in a profile, connections or hack link: the same page under the current name.
+    const moved = await movedUserPage(app, page);
+    if (moved) {
+      const query = request.url.slice(path.length);
+      return reply.header("cache-control", "no-store").redirect(`${moved}${query}`, 301);
+    }
     if (!(await pageExists(app, page, spa.routes))) return send(spa.index, 404);
     // The app's guard would send a visitor without a session to /login after loading; do it before, the
     // same way: the asked-for page is kept in the return-path cookie (apps/web/src/lib/return-path.ts).

@@ -37,6 +37,14 @@ export type AuthDeps = {
   onError: (error: unknown, what: string) => void;
   /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
+  /**
+   * What a new or a confirmed account sets off (the app wires modules/referrals here: link the invite, pay the
+   * inviter once). A failure is logged; the sign-up or confirmation stands.
+   */
+  accountHooks?: {
+    created(account: { id: string; email: string; emailVerified: boolean; referral: string | null }): Promise<unknown>;
+    confirmed(userId: string): Promise<unknown>;
+  };
 };
 
 /** The payload of a JWT, unverified (Better Auth has verified the ones we read). */
@@ -141,16 +149,28 @@ export function createAuth(deps: AuthDeps) {
           // Runs after the user row is written (Better Auth's after-commit hook), so it can not roll the
           // sign-up back: a failure is logged and the session lookup makes the missing profile on the
           // user's next request (auth/session-resolver.ts).
-          after: async (user) => {
+          after: async (user, context) => {
             await createProfile(db, user).catch((error) =>
               deps.onError(error, "profile creation after sign-up failed"),
             );
+            // The sign-up's `referral` (the invite's code from the link), else the invited address, links the
+            // accounts (docs/decisions/031); a failure is logged, the sign-up stands.
+            const referral = (context?.body as { referral?: unknown } | undefined)?.referral;
+            await deps.accountHooks
+              ?.created({ ...user, referral: typeof referral === "string" ? referral : null })
+              .catch((error) => deps.onError(error, "referral link after sign-up failed"));
           },
         },
         update: {
           before: async (user) => checkImage(user),
           // The old address hears of an e-mail change (the confirmation link's token names it).
           after: async (user, context) => {
+            // A confirmed account pays its inviter once (confirmAccount acts only the first time).
+            if (user.emailVerified) {
+              await deps.accountHooks
+                ?.confirmed(user.id)
+                .catch((error) => deps.onError(error, "referral reward after confirmation failed"));
+            }
             const from = previousEmail(user, context?.query?.token);
             if (!from) return;
             forgetSessions(user.id);

@@ -60,6 +60,11 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
       name: displayNameSchema,
       image: profileImageSchema.nullable().optional(),
       callbackURL: url("Callback URL"),
+      // The invite's code from the sign-up link (/register?referral=…): links the accounts (decision 031).
+      referral: z
+        .string({ error: "referral must be text" })
+        .max(64, "referral must be at most 64 characters")
+        .optional(),
     }),
     perAccount: fiveMinutes(5),
     account: "email",

@@ -15,7 +15,7 @@ import { listFailedJobs } from "../jobs/failed-jobs.ts";
 import { users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { accessCommand, createGiveawayCommand, MONEY_USAGE, MoneyCliError } from "./admin-money.ts";
-import { createProfile } from "../modules/profiles/service.ts";
+import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/profiles/service.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -92,21 +92,16 @@ export async function createUserCommand(
   return { id: user.id, email, role, generatedPassword: generated };
 }
 
-/** Sets the role of the account with this e-mail. */
+/** Sets the role of the account with this e-mail (the same service as the admin page's route). */
 export async function setRoleCommand(
   deps: AdminDeps,
   input: { email?: string; role?: string },
 ): Promise<{ id: string; email: string; role: Role; previous: Role }> {
   const email = check(emailSchema, input.email, "email");
   const role = check(roleSchema, input.role, "role");
-  const [found] = await deps.db
-    .select({ id: users.id, role: profiles.role })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.email, email));
-  if (!found) throw new CliError(`No account has the e-mail ${email}.`);
-  await deps.db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, found.id));
-  return { id: found.id, email, role, previous: found.role };
+  const changed = await setRole(deps.db, email, role);
+  if (!changed.ok) throw new CliError(ROLE_CHANGE_REFUSED[changed.reason](email));
+  return { id: changed.id, email, role: changed.role, previous: changed.previous };
 }
 
 /** Failed jobs, one or two lines each. */

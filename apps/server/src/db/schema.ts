@@ -16,3 +16,4 @@ export * from "../modules/giveaway/schema.ts";
 export * from "../modules/data-export/schema.ts";
 export * from "../modules/payments/schema.ts";
 export * from "../modules/tutor/schema.ts";
+export * from "../modules/referrals/schema.ts";

@@ -35,6 +35,8 @@ export interface AppEvents {
     currentPeriodEnd: string;
     hasPaidAccess: boolean;
   };
+  /** An account confirmed through someone's invite: the inviter got the referral NeonBits in the same transaction. */
+  "referral.joined": { inviterId: string; inviteeId: string; inviteId: number; reward: number };
 }
 
 /** The two ends of a connection request: who sent it, who received it. */

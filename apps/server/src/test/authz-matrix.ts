@@ -1,4 +1,5 @@
 import { ACCESS_ROUTES } from "../modules/access/authz.ts";
+import { REFERRAL_ROUTES } from "../modules/referrals/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
@@ -45,6 +46,7 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...WALLET_ROUTES,
   ...GIVEAWAY_ROUTES,
   ...ACCESS_ROUTES,
+  ...REFERRAL_ROUTES,
   ...DATA_EXPORT_ROUTES,
   ...PAYMENT_ROUTES,
   ...TUTOR_ROUTES,

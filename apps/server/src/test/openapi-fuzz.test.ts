@@ -93,6 +93,7 @@ const callerOf = (op: { path: string; key: string }): TestUser =>
   op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) ? admin : user;
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
+const roleTarget = await createUser(app, { displayName: "Role Target" });
 const deadToken = await (async () => {
   const gone = await createUser(app, { displayName: "Gone Soon" });
   const res = await app.inject({ method: "DELETE", url: "/api/users", headers: gone.headers });
@@ -329,6 +330,10 @@ function hintsFor(op: Operation): Hints {
     }
     const friends = friendHints[op.key];
     if (location === "query.friendId" && friends) return fc.constantFrom(...friends, user.id);
+    // Roles are the admin's to set on anyone: a throwaway account (never the bystander, whose profile is checked).
+    if (location === "body.email" && op.key === "PATCH /api/admin/users/role") {
+      return fc.oneof(fc.emailAddress(), fc.constant(roleTarget.email));
+    }
     return commonHints[location];
   };
 }

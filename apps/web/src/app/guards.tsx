@@ -5,7 +5,7 @@ import { StatusPanel } from "../features/placeholder/status-panel.tsx";
 import { consumeReturnPath, saveReturnPath } from "../lib/return-path.ts";
 import { RouteLoading } from "./route-loading.tsx";
 
-export type GuardName = "public" | "guest" | "private" | "has-access" | "admin";
+export type GuardName = "public" | "guest" | "private" | "has-access" | "admin" | "admin-only";
 
 /** Where a signed-in visitor of /login, /register or /forgot goes (spec §2: after confirmation, /courses). */
 export const SIGNED_IN_HOME = "/courses";
@@ -66,12 +66,7 @@ export function RequireAccess() {
   );
 }
 
-/** admin-access (/app/reports, /lessons/reports): moderators and admins. */
-export function RequireStaff() {
-  const { status, profile } = useSession();
-  if (status === "loading") return <RouteLoading />;
-  if (status === "signed-out" || !profile) return <ToLogin />;
-  if (profile.role === "admin" || profile.role === "moderator") return <Outlet />;
+function Forbidden({ who }: { who: string }) {
   return (
     <StatusPanel
       kind="forbidden"
@@ -80,14 +75,29 @@ export function RequireStaff() {
       title="Restricted area"
       actions={[{ to: "/courses", label: "Back to courses", primary: true }]}
     >
-      <p>This page is for moderators and admins. If you think you should have access, contact the NeonLab team.</p>
+      <p>This page is for {who}. If you think you should have access, contact the NeonLab team.</p>
     </StatusPanel>
   );
 }
+
+/** admin-access (/app/reports, /lessons/reports): moderators and admins; admin-only (/admin/…): admins. */
+function requireRoles(roles: readonly string[], who: string) {
+  return function RequireRole() {
+    const { status, profile } = useSession();
+    if (status === "loading") return <RouteLoading />;
+    if (status === "signed-out" || !profile) return <ToLogin />;
+    if (roles.includes(profile.role)) return <Outlet />;
+    return <Forbidden who={who} />;
+  };
+}
+
+export const RequireStaff = requireRoles(["admin", "moderator"], "moderators and admins");
+export const RequireAdmin = requireRoles(["admin"], "admins");
 
 export const GUARDS: Record<Exclude<GuardName, "public">, ComponentType> = {
   guest: RedirectIfAuthenticated,
   private: RequireAuth,
   "has-access": RequireAccess,
   admin: RequireStaff,
+  "admin-only": RequireAdmin,
 };

@@ -317,9 +317,16 @@ export const ROUTES: RouteSpec[] = [
   {
     path: "/admin/money",
     layout: "default",
-    guard: "admin",
+    guard: "admin-only",
     title: "Giveaways and access",
     page: "giveaway/pages/admin-money-page.tsx",
+  },
+  {
+    path: "/admin/users",
+    layout: "default",
+    guard: "admin-only",
+    title: "Roles",
+    page: "admin/pages/admin-users-page.tsx",
   },
   {
     path: "/lessons/reports",

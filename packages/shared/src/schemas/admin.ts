@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ROLES } from "../constants.ts";
+import { emailSchema } from "./auth.ts";
 
 /** A background job that failed its last attempt (what an admin may see: no secrets). */
 export const failedJobSchema = z.object({
@@ -23,3 +25,19 @@ export const failedJobsQuerySchema = z.object({
     .max(200, "limit must be at most 200")
     .default(50),
 });
+
+/** POST /api/admin/users/role: an admin sets a user's role (the same rules as `npm run admin -- set-role`). */
+export const setUserRoleSchema = z.object({
+  email: emailSchema,
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(", ")}` }),
+});
+export type SetUserRole = z.infer<typeof setUserRoleSchema>;
+
+export const userRoleResultSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  previous: z.enum(ROLES),
+  message: z.string(),
+});
+export type UserRoleResult = z.infer<typeof userRoleResultSchema>;

@@ -32,10 +32,28 @@ export const relationshipSchema = z.object({ relationship: z.enum(RELATIONSHIPS)
 export const connectionEntrySchema = userCardSchema.extend({ since: isoDateTime });
 export type ConnectionEntry = z.infer<typeof connectionEntrySchema>;
 
-/** GET /api/users/connections/:username: public connections; the owner also gets the pending requests. */
+/** Connections a page (keyset: `before` is the previous page's `next`). */
+export const CONNECTIONS_PAGE_SIZE = 30;
+
+/** `?before=`: the opaque cursor a connections page answered as `next`. */
+export const connectionsQuerySchema = z.object({
+  before: z
+    .string()
+    .max(120, "before must be a cursor from the previous page")
+    .regex(/^[\w-]+$/, "before must be a cursor from the previous page")
+    .optional(),
+});
+
+/**
+ * GET /api/users/connections/:username: public connections, newest first, a page at a time (`next`: the cursor
+ * of the next page, or null), with their exact `total`; the owner's first page also carries the pending requests
+ * both ways and the blocked users (each at most 500).
+ */
 export const connectionsPageSchema = z.object({
   user: userCardSchema,
   connections: z.array(connectionEntrySchema),
+  total: z.number().int(),
+  next: z.string().nullable(),
   incoming: z.array(connectionEntrySchema).optional(),
   outgoing: z.array(connectionEntrySchema).optional(),
   blocked: z.array(connectionEntrySchema).optional(),

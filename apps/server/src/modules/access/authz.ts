@@ -25,4 +25,23 @@ export const ACCESS_ROUTES: RouteEntry[] = [
       },
     ],
   },
+  {
+    method: "PATCH",
+    url: "/api/admin/users/role",
+    access: "admin",
+    note: "The target is a throwaway account made in the setup, none of the actors (an actor's role must not change).",
+    cases: [
+      {
+        name: "make a user a moderator",
+        setup: (ctx) => createUser(ctx.app),
+        request: (_ctx, _actor, target: { email: string }) => ({
+          method: "PATCH",
+          url: "/api/admin/users/role",
+          payload: { email: target.email, role: "moderator" },
+        }),
+        expect: adminOnly(200),
+        check: (_ctx, _actor, res) => expect(jsonOf(res)).toMatchObject({ role: "moderator", previous: "user" }),
+      },
+    ],
+  },
 ];

@@ -1,14 +1,46 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { setUserRoleSchema, userRoleResultSchema } from "@neonlab/shared/schemas/admin";
 import { userAccessResultSchema, userAccessSchema } from "@neonlab/shared/schemas/giveaway";
 import { requireRole } from "../../auth/session.ts";
-import { notFound } from "../../errors.ts";
+import { conflict, notFound } from "../../errors.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
-import { setAccessGranted } from "../profiles/service.ts";
+import { ROLE_CHANGE_REFUSED, setAccessGranted, setRole } from "../profiles/service.ts";
 
-/** Admin-granted access (product rules): an admin grants or revokes has_access for a user. */
-export async function accessRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+/** What admins give: has_access (product rules) and roles (docs/decisions/031). */
+export async function accessRoutes(app: FastifyInstance, { ctx: { db, sessions } }: ModuleOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.patch(
+    "/api/admin/users/role",
+    {
+      schema: {
+        tags: ["admin"],
+        operationId: "setUserRole",
+        summary: "Set the role (user, moderator, admin) of a user by e-mail (admins); never leaves no admin",
+        body: setUserRoleSchema,
+        response: { 200: userRoleResultSchema },
+      },
+    },
+    async (request) => {
+      requireRole(request, "admin");
+      const { email, role } = request.body;
+      const changed = await setRole(db, email, role);
+      if (!changed.ok) {
+        const message = ROLE_CHANGE_REFUSED[changed.reason](email);
+        throw changed.reason === "no-account" ? notFound(message) : conflict(message);
+      }
+      // The user's cached sessions (here and, through Redis, on other instances) are dropped: the next request
+      // of any of their sessions reads the new role (docs/decisions/002, 015).
+      sessions.forgetUser(changed.id);
+      const message =
+        changed.previous === role
+          ? `${email} is already ${article(role)} ${role}.`
+          : `${email} is now ${article(role)} ${role} (was ${changed.previous}).`;
+      return { email: changed.email, username: changed.username, role, previous: changed.previous, message };
+    },
+  );
+
+  r.post(
     "/api/admin/users/access",
     {
       schema: {
@@ -33,3 +65,5 @@ export async function accessRoutes(app: FastifyInstance, { ctx: { db } }: Module
     },
   );
 }
+
+const article = (role: string) => (role === "admin" ? "an" : "a");

@@ -6,6 +6,7 @@ import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { notificationCounters, notifications } from "../notifications/schema.ts";
 import { connections, userBlocks } from "./schema.ts";
+import { connect, makeStranger } from "./test-helpers.ts";
 
 type Method = "POST" | "DELETE" | "PATCH" | "GET";
 const call = (app: App, user: TestUser, method: Method, path: string, friend: string) =>
@@ -154,6 +155,46 @@ describe("connections", async () => {
     const list = await app.inject({ url: "/api/notifications", headers: b.headers });
     expect(list.json()).toMatchObject({ items: [], total: 0, unread: 0 });
     expect((await app.ctx.db.select().from(userBlocks).where(eq(userBlocks.userId, c.id))).length).toBe(1);
+  });
+
+  it("lists connections 30 a page, newest first, with the exact total; a bad cursor is a 400", async () => {
+    const owner = await createUser(app);
+    const name = await usernameOf(owner);
+    const db = app.ctx.db;
+    const ids: string[] = [];
+    for (let i = 0; i < 35; i++) {
+      const other = await makeStranger(db, `Friend ${i}`);
+      // Both directions: the pages merge the two sides of the pair.
+      if (i % 2 === 0) await connect(db, owner.id, other, "accepted");
+      else await connect(db, other, owner.id, "accepted");
+      ids.push(other);
+    }
+    await connect(db, await makeStranger(db), owner.id, "pending");
+    const first = (await app.inject({ url: `/api/users/connections/${name}`, headers: owner.headers })).json();
+    expect(first).toMatchObject({ total: 35 });
+    expect(first.connections).toHaveLength(30);
+    expect(first.incoming).toHaveLength(1);
+    expect(first.connections[0].id).toBe(ids[34]);
+    const second = (
+      await app.inject({ url: `/api/users/connections/${name}?before=${first.next}`, headers: owner.headers })
+    ).json();
+    expect(second).toMatchObject({ total: 35, next: null });
+    expect(second.incoming).toBeUndefined();
+    const all = [...first.connections, ...second.connections].map((c: { id: string }) => c.id);
+    expect(all).toEqual([...ids].reverse());
+    const cursor = (text: string) => Buffer.from(text).toString("base64url");
+    for (const before of [
+      "not-a-cursor",
+      cursor("x|1"),
+      "a%20b",
+      cursor("2026-02-30 10:00:00+00|5"),
+      cursor("1|5"),
+      cursor("2026-01-01 10:00:00+00|99999999999"),
+    ]) {
+      const bad = await app.inject({ url: `/api/users/connections/${name}?before=${before}` });
+      expect(bad.statusCode, before).toBe(400);
+      expect(bad.json().message).toMatch(/before must be a cursor from the previous page/);
+    }
   });
 
   it("old usernames redirect: the profile and the connections list answer under the current name", async () => {

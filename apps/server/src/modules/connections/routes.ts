@@ -5,6 +5,7 @@ import {
   blockQuerySchema,
   connectionActionResultSchema,
   connectionsPageSchema,
+  connectionsQuerySchema,
   friendIdQuerySchema,
   relationshipSchema,
 } from "@neonlab/shared/schemas/community";
@@ -108,12 +109,15 @@ export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transa
       schema: {
         tags,
         operationId: "listConnections",
-        summary: "A user's connections (public); the owner also gets pending requests and blocked users",
+        summary:
+          "A user's connections (public), 30 a page (keyset: before=<next>); the owner also gets requests and blocks",
         params: z.object({ username: z.string().min(1).max(60) }),
+        querystring: connectionsQuerySchema,
         response: { 200: connectionsPageSchema },
       },
     },
-    async (request) => connectionsPage(db, request.params.username.toLowerCase(), request.user?.id ?? null),
+    async (request) =>
+      connectionsPage(db, request.params.username.toLowerCase(), request.user?.id ?? null, request.query.before),
   );
 
   r.get(

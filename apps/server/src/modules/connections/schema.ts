@@ -31,6 +31,9 @@ export const connections = pgTable(
     ),
     index("connections_sender_idx").on(t.senderId, t.status),
     index("connections_receiver_idx").on(t.receiverId, t.status),
+    // A user's connections a page at a time, newest first, from either side (lists.ts).
+    index("connections_sender_since_idx").on(t.senderId, t.status, t.acceptedAt, t.id),
+    index("connections_receiver_since_idx").on(t.receiverId, t.status, t.acceptedAt, t.id),
     check("connections_not_self", sql`${t.senderId} <> ${t.receiverId}`),
     check("connections_status", sql`${t.status} in ('pending', 'accepted')`),
   ],

@@ -7,6 +7,7 @@ import { notificationsExportSection } from "../notifications/export-section.ts";
 import { paymentsExportSection } from "../payments/export-section.ts";
 import { preferencesExportSection, profileExportSection } from "../profiles/export-section.ts";
 import { progressExportSection } from "../progress/export-section.ts";
+import { referralsExportSection } from "../referrals/export-section.ts";
 import { reportsExportSection } from "../reports/export-section.ts";
 import { shopExportSection } from "../shop/export-section.ts";
 import { messagesExportSection } from "../users/export-section.ts";
@@ -35,4 +36,5 @@ export const EXPORT_SECTIONS = [
   giveawayExportSection,
   paymentsExportSection,
   tutorExportSection,
+  referralsExportSection,
 ] as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import {
   notificationIdParamsSchema,
   notificationPreferencesSchema,
@@ -8,6 +9,7 @@ import {
   unreadCountSchema,
 } from "@neonlab/shared/schemas/community";
 import { requireUser } from "../../auth/session.ts";
+import type { Db } from "../../db/client.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getPreferences, listNotifications, markAllRead, markRead, savePreferences, unreadCount } from "./service.ts";
 import { wireNotifications } from "./wiring.ts";
@@ -34,17 +36,46 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: ModuleOp
     async (request) => listNotifications(db, requireUser(request).id, request.query.before),
   );
 
-  r.get(
+  // The routes that read or change the caller's own state and take nothing else: one shape, one line each.
+  // (The plain instance: the answer is still checked and serialised by `response`.)
+  const own = (
+    method: "GET" | "PATCH",
+    url: string,
+    operationId: string,
+    summary: string,
+    response: z.ZodType,
+    run: (db: Db, userId: string) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url,
+      schema: { tags, operationId, summary, response: { 200: response } },
+      handler: async (request) => run(db, requireUser(request).id),
+    });
+
+  own(
+    "GET",
     "/api/notifications/unread-count",
-    {
-      schema: {
-        tags,
-        operationId: "countUnreadNotifications",
-        summary: "How many of own notifications are unread",
-        response: { 200: unreadCountSchema },
-      },
-    },
-    async (request) => unreadCount(db, requireUser(request).id),
+    "countUnreadNotifications",
+    "How many of own notifications are unread",
+    unreadCountSchema,
+    unreadCount,
+  );
+  own(
+    "PATCH",
+    "/api/notifications/read-all",
+    "markAllNotificationsRead",
+    "Mark every own notification read",
+    unreadCountSchema,
+    markAllRead,
+  );
+  own(
+    "GET",
+    "/api/notifications/preferences",
+    "getNotificationPreferences",
+    "Own notification settings: kinds switched off, pause all",
+    notificationPreferencesSchema,
+    getPreferences,
   );
 
   r.patch(
@@ -59,32 +90,6 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: ModuleOp
       },
     },
     async (request) => markRead(db, requireUser(request).id, request.params.id),
-  );
-
-  r.patch(
-    "/api/notifications/read-all",
-    {
-      schema: {
-        tags,
-        operationId: "markAllNotificationsRead",
-        summary: "Mark every own notification read",
-        response: { 200: unreadCountSchema },
-      },
-    },
-    async (request) => markAllRead(db, requireUser(request).id),
-  );
-
-  r.get(
-    "/api/notifications/preferences",
-    {
-      schema: {
-        tags,
-        operationId: "getNotificationPreferences",
-        summary: "Own notification settings: kinds switched off, pause all",
-        response: { 200: notificationPreferencesSchema },
-      },
-    },
-    async (request) => getPreferences(db, requireUser(request).id),
   );
 
   r.put(

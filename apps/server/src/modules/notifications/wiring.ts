@@ -112,4 +112,11 @@ export function wireNotifications(ctx: Wiring) {
     subject: `report:${e.reportId}`,
     data: { report_id: e.reportId, report_kind: e.kind },
   }));
+  notifyOn(ctx, "referral.joined", (e) => ({
+    userId: e.inviterId,
+    kind: "referral_joined",
+    subject: `referral:${e.inviteId}`,
+    actorId: e.inviteeId,
+    data: { invite_id: e.inviteId, reward: e.reward },
+  }));
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
+import { EDITOR_DEFAULTS, type Role } from "@neonlab/shared/constants";
 import type { UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
@@ -190,3 +190,52 @@ export async function setAccessGranted(db: Db, email: string, granted: boolean) 
     ? { username: row.username, role: row.role, accessGranted: row.accessGranted, hasAccess: hasAccess(row) }
     : null;
 }
+
+export type RoleChange =
+  | { ok: true; id: string; email: string; username: string; role: Role; previous: Role }
+  | { ok: false; reason: "no-account" | "last-admin" };
+
+/**
+ * Sets the role of the account with this e-mail (the admin page's route and `npm run admin -- set-role`).
+ * No change may leave the app without an admin (docs/decisions/031): the admins' rows are locked first, so two
+ * admins demoting each other at once can not both succeed. The caller forgets the user's cached sessions.
+ */
+export async function setRole(db: Db, email: string, role: Role): Promise<RoleChange> {
+  return db.transaction(async (tx) => {
+    // Admins first, in id order (the same order in every change: no deadlock), then the target.
+    const admins = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.role, "admin"))
+      .orderBy(profiles.id)
+      .for("update");
+    const [found] = await tx
+      .select({ id: users.id, email: users.email, username: profiles.username, role: profiles.role })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .for("update", { of: profiles });
+    if (!found) return { ok: false as const, reason: "no-account" as const };
+    if (found.role === "admin" && role !== "admin" && admins.every((a) => a.id === found.id)) {
+      return { ok: false as const, reason: "last-admin" as const };
+    }
+    if (found.role !== role) {
+      await tx.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, found.id));
+    }
+    return {
+      ok: true as const,
+      id: found.id,
+      email: found.email,
+      username: found.username,
+      role,
+      previous: found.role,
+    };
+  });
+}
+
+/** What an operator or admin reads when a role change is refused. */
+export const ROLE_CHANGE_REFUSED: Record<"no-account" | "last-admin", (email: string) => string> = {
+  "no-account": (email) => `No account has the e-mail ${email}.`,
+  "last-admin": (email) =>
+    `${email} is the only admin: make another account admin first, so NeonLab is never left without one.`,
+};

@@ -3,7 +3,7 @@ import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { createLearningApp, lessonId } from "../learning/test-helpers.ts";
-import { reportApp } from "./service.ts";
+import { reportApp, reportLesson } from "./service.ts";
 
 // Reports (product rules "Community"; spec §7 users/reports, lessons/{id}/reports and their status calls).
 
@@ -59,8 +59,24 @@ describe("reports", async () => {
       description: "x".repeat(20),
     });
     expect(unknown.statusCode).toBe(404);
+    // Text moderation (lib/text-moderation.ts): a disguised word is refused with a 400, nothing is kept;
+    // a place name that contains one is not (through the service: the per-IP limit counts HTTP reports).
+    await expect(
+      reportApp(app.ctx.db, user.id, { cause: "bug", description: "this page is sh1t, fix it" }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: "Description contains words NeonLab does not allow. Please rephrase it and try again.",
+    });
+    await expect(
+      reportLesson(app.ctx.db, user.id, lesson, { cause: "other", description: "f.u.c.k.i.n.g broken  fuuuck" }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const scunthorpe = await reportApp(app.ctx.db, user.id, {
+      cause: "bug",
+      description: "Scunthorpe shows as my city twice.",
+    });
+    expect(scunthorpe.description).toBe("Scunthorpe shows as my city twice.");
     const mine = (await call(user, "GET", "/api/users/my-reports")).json();
-    expect(mine.map((r: { kind: string }) => r.kind)).toEqual(["lesson", "app"]);
+    expect(mine.map((r: { kind: string }) => r.kind)).toEqual(["app", "lesson", "app"]);
   });
 
   it("gives moderators one queue per kind, newest first, filtered and paged; users get 403", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import {
   REPORTS_PAGE_SIZE,
   type Report,
@@ -9,6 +9,7 @@ import {
 } from "@neonlab/shared/schemas/reports";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { assertCleanText } from "../../lib/text-moderation.ts";
 import type { RunInTransaction } from "../../transaction.ts";
 import { lessonLinks, visibleLessonLink } from "../learning/service.ts";
 import { profileRows } from "../profiles/service.ts";
@@ -52,6 +53,7 @@ const flatten = (
 
 /** A report of the app (POST users/reports). */
 export async function reportApp(db: Db, reporterId: string, input: ReportInput): Promise<Report> {
+  assertCleanText({ Description: input.description });
   const [row] = await db
     .insert(reports)
     .values({ reporterId, kind: "app", ...input })
@@ -61,6 +63,7 @@ export async function reportApp(db: Db, reporterId: string, input: ReportInput):
 
 /** A report of a visible lesson (POST lessons/{id}/reports); 404 for an unknown lesson. */
 export async function reportLesson(db: Db, reporterId: string, lessonId: number, input: ReportInput): Promise<Report> {
+  assertCleanText({ Description: input.description });
   await visibleLessonLink(db, lessonId);
   const [row] = await db
     .insert(reports)
@@ -118,21 +121,21 @@ export async function setStatus(
   status: ReportStatus,
 ): Promise<Report> {
   return transaction(async ({ db: tx, publish }) => {
-    const [before] = await tx
-      .select({ status: reports.status })
-      .from(reports)
-      .where(and(eq(reports.id, id), eq(reports.kind, kind)))
-      .for("update");
-    if (!before) throw notFound(`No ${kind} report with id ${id}.`);
-    if (before.status !== status) {
-      const [row] = await tx
-        .update(reports)
-        .set({ status, updatedAt: new Date() })
-        .where(eq(reports.id, id))
-        .returning({ reporterId: reports.reporterId });
-      if (status === "resolved" && row?.reporterId) {
-        await publish("report.resolved", { reportId: id, reporterId: row.reporterId, kind });
-      }
+    // One statement: the old status from a CTE that locks the row, the update only when it differs.
+    const result = await tx.execute(sql`
+      with before as (
+        select ${reports.id} as id, ${reports.status} as status, ${reports.reporterId} as reporter_id
+        from ${reports} where ${reports.id} = ${id} and ${reports.kind} = ${kind} for update
+      ), changed as (
+        update ${reports} set status = ${status}, updated_at = now()
+        from before where ${reports.id} = before.id and before.status <> ${status}
+        returning ${reports.id}
+      )
+      select exists (select 1 from changed) as changed, before.reporter_id from before`);
+    const [outcome] = (result as unknown as { rows: { changed: boolean; reporter_id: string | null }[] }).rows;
+    if (!outcome) throw notFound(`No ${kind} report with id ${id}.`);
+    if (outcome.changed && status === "resolved" && outcome.reporter_id) {
+      await publish("report.resolved", { reportId: id, reporterId: outcome.reporter_id, kind });
     }
     const [row] = await withReporter(tx).where(eq(reports.id, id));
     return (await present(tx, flatten([row!]), true))[0]!;

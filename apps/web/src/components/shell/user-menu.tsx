@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconShieldCheck,
   IconUser,
+  IconUserShield,
   IconUsers,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -29,7 +30,12 @@ function accountLinks(profile: OwnProfile) {
     // The packs on the payment provider's page (/pricing hands over to it: features/pages/pricing-page.tsx).
     { to: "/pricing?buy=neonbits", label: "Buy NeonBits", Icon: IconCoin },
     ...(staff ? [{ to: "/app/reports", label: "Reports", Icon: IconShieldCheck }] : []),
-    ...(profile.role === "admin" ? [{ to: "/admin/money", label: "Giveaways and access", Icon: IconGift }] : []),
+    ...(profile.role === "admin"
+      ? [
+          { to: "/admin/money", label: "Giveaways and access", Icon: IconGift },
+          { to: "/admin/users", label: "Roles", Icon: IconUserShield },
+        ]
+      : []),
   ];
 }
 

@@ -51,6 +51,7 @@ export function notificationLink(n: Notification, ownUsername: string): string |
   if (n.kind === "subscription_changed") return "/settings";
   if (n.kind === "report_resolved") return "/help";
   if (n.kind === "giveaway_won") return "/giveaway";
+  if (n.kind === "referral_joined") return "/settings?tab=invite";
   return null;
 }
 

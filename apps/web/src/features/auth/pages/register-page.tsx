@@ -29,7 +29,7 @@ export function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: (values: typeof form.values) => signUp(signUpSchema.parse(values)),
+    mutationFn: (values: typeof form.values) => signUp(signUpSchema.parse(values), params.get("referral")),
     onSuccess: (_, values) => setConfirmEmail(values.email.trim().toLowerCase()),
     onError: (error) => {
       const message = errorMessage(error);

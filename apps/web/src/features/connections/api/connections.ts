@@ -1,15 +1,24 @@
 import { MESSAGES } from "@neonlab/shared/messages";
 import type { ConnectionActionResult, ConnectionsPage, Relationship } from "@neonlab/shared/schemas/community";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 
-export const connectionsPageQuery = (username: string) =>
-  queryOptions({
+/**
+ * /connections/:username: the first page (with the owner's requests and blocks), then "Load more" pages of
+ * connections (keyset: `before` = the last page's `next`).
+ */
+export const useConnectionsPage = (username: string) =>
+  useInfiniteQuery({
     queryKey: ["connections", "page", username] as const,
-    queryFn: ({ signal }) => api<ConnectionsPage>(`users/connections/${encodeURIComponent(username)}`, { signal }),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api<ConnectionsPage>(`users/connections/${encodeURIComponent(username)}`, {
+        query: { before: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last) => last.next,
   });
-export const useConnectionsPage = (username: string) => useQuery(connectionsPageQuery(username));
 
 export const useRelationship = (friendId: string, enabled: boolean) =>
   useQuery({

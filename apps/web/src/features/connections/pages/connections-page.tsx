@@ -70,8 +70,9 @@ export function ConnectionsPage() {
   const navigate = useNavigate();
   const page = useConnectionsPage(username);
   const { profile } = useSession();
-  useDocumentTitle(page.data ? `${page.data.user.display_name}'s connections · NeonLab` : "");
-  const current = page.data?.user.username;
+  useDocumentTitle(page.data?.pages[0] ? `${page.data.pages[0].user.display_name}'s connections · NeonLab` : "");
+  const first = page.data?.pages[0];
+  const current = first?.user.username;
   // An old username: go to the current one's address.
   useEffect(() => {
     if (current && current !== username) navigate(`/connections/${current}`, { replace: true });
@@ -89,16 +90,35 @@ export function ConnectionsPage() {
       </section>
     );
   }
-  const { user, connections, incoming, outgoing, blocked } = page.data;
+  const { user, total, incoming, outgoing, blocked } = page.data.pages[0]!;
+  const connections = page.data.pages.flatMap((p) => p.connections);
   const own = profile?.id === user.id;
   const list = (
-    <People
-      people={connections}
-      empty={
-        own ? "No connections yet. Find learners on the leaderboard." : `${user.display_name} has no connections yet.`
-      }
-      actions={own ? [{ action: "remove", label: "Remove", variant: "default", color: "red" }] : []}
-    />
+    <Stack gap="md">
+      <People
+        people={connections}
+        empty={
+          own ? "No connections yet. Find learners on the leaderboard." : `${user.display_name} has no connections yet.`
+        }
+        actions={own ? [{ action: "remove", label: "Remove", variant: "default", color: "red" }] : []}
+      />
+      {page.hasNextPage ? (
+        <Button
+          variant="default"
+          w="fit-content"
+          loading={page.isFetchingNextPage}
+          onClick={() => void page.fetchNextPage()}
+          data-load-more-connections
+        >
+          Load more ({connections.length} of {total})
+        </Button>
+      ) : null}
+      {page.isFetchNextPageError ? (
+        <Text c="red" role="alert">
+          The next connections did not load. Try again.
+        </Text>
+      ) : null}
+    </Stack>
   );
 
   return (
@@ -107,14 +127,14 @@ export function ConnectionsPage() {
         <Text className="nl-eyebrow">Network</Text>
         <Title order={1}>{own ? "Your connections" : `${user.display_name}'s connections`}</Title>
         <Text c="dimmed">
-          <Link to={`/profile/${user.username}`}>@{user.username}</Link> · {connections.length}{" "}
-          {connections.length === 1 ? "connection" : "connections"}
+          <Link to={`/profile/${user.username}`}>@{user.username}</Link> · {total}{" "}
+          {total === 1 ? "connection" : "connections"}
         </Text>
       </Stack>
       {own && incoming && outgoing && blocked ? (
         <Tabs defaultValue={incoming.length > 0 ? "incoming" : "connections"} keepMounted={false}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="connections">Connections ({connections.length})</Tabs.Tab>
+            <Tabs.Tab value="connections">Connections ({total})</Tabs.Tab>
             <Tabs.Tab value="incoming">Requests ({incoming.length})</Tabs.Tab>
             <Tabs.Tab value="outgoing">Sent ({outgoing.length})</Tabs.Tab>
             <Tabs.Tab value="blocked">Blocked ({blocked.length})</Tabs.Tab>

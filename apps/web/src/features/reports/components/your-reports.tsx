@@ -19,13 +19,8 @@ export function YourReports() {
   const reports = useMyReports(signedIn);
   if (!signedIn) return null;
   return (
-    <section
-      aria-labelledby="your-reports"
-      className="nl-panel"
-      style={{ padding: "var(--mantine-spacing-lg)" }}
-      data-your-reports
-    >
-      <Group justify="space-between" align="center" mb="sm">
+    <section aria-labelledby="your-reports" className={`nl-panel ${classes.panel} ${classes.yours}`} data-your-reports>
+      <Group justify="space-between" align="center" mb="sm" gap="sm">
         <h2 id="your-reports" className={classes.heading}>
           Your reports
         </h2>
@@ -46,9 +41,9 @@ export function YourReports() {
       ) : (
         <Stack gap="xs" component="ul" className={classes.list}>
           {reports.data.map((report) => (
-            <li key={report.id} data-report={report.id}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
+            <li key={report.id} data-report={report.id} className={classes.yourItem}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                <div className={classes.yourBody}>
                   <Text fw={600}>
                     {causeLabel(report)}
                     {report.lesson && (
@@ -67,7 +62,12 @@ export function YourReports() {
                     {reportDate(report.created_at)}
                   </Text>
                 </div>
-                <Badge color={STATUS_COLORS[report.status]} variant="outline" data-status={report.status}>
+                <Badge
+                  color={STATUS_COLORS[report.status]}
+                  variant="outline"
+                  data-status={report.status}
+                  className={classes.yourStatus}
+                >
                   {statusLabel(report.status)}
                 </Badge>
               </Group>

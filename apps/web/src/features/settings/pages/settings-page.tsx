@@ -8,6 +8,7 @@ import {
   IconSettings,
   IconUser,
   IconUserCircle,
+  IconUserPlus,
 } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
@@ -19,11 +20,12 @@ import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DataExportSection } from "../components/data-export-section.tsx";
 import { DeleteAccountSection } from "../components/delete-account-section.tsx";
+import { InviteSettings } from "../components/invite-settings.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
 import classes from "../components/settings.module.css";
 
-const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits"] as const;
+const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits", "invite"] as const;
 type SettingsTab = (typeof TABS)[number];
 
 export const settingsTab = (value: string | null): SettingsTab => TABS.find((tab) => tab === value) ?? "profile";
@@ -39,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /settings?tab=profile|account|subscription|editor|avatar|notifications|neonbits */
+/** /settings?tab=profile|account|subscription|editor|avatar|notifications|neonbits|invite */
 export function SettingsPage() {
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
@@ -95,6 +97,9 @@ export function SettingsPage() {
             <Tabs.Tab value="neonbits" leftSection={<IconCoin size={16} />}>
               NeonBits
             </Tabs.Tab>
+            <Tabs.Tab value="invite" leftSection={<IconUserPlus size={16} />}>
+              Invite
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
             <ProfileForm profile={profile} />
@@ -144,6 +149,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="neonbits">
             <LedgerList />
+          </Tabs.Panel>
+          <Tabs.Panel value="invite">
+            <InviteSettings />
           </Tabs.Panel>
         </Tabs>
       </Stack>
