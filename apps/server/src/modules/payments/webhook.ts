@@ -11,7 +11,7 @@ import { billingCustomers, billingRecords, paymentEvents, subscriptions } from "
 // transaction that also stores its id: a second delivery finds the id and changes nothing; a
 // subscription's older announcement (lower version) never overwrites a newer one. Each event's effect is
 // one statement: a checkout (checkout-event.ts), an invoice or an ignored event is its own transaction; a
-// subscription's (apply_subscription_event, drizzle/0017) runs in a transaction with the in-transaction
+// subscription's (apply_subscription_event, drizzle/0018) runs in a transaction with the in-transaction
 // handlers of the subscription.changed it publishes (the notification).
 
 export type ApplyResult = "applied" | "duplicate";
@@ -69,7 +69,7 @@ async function recordInvoice(
 
 const p = typedPlaceholder;
 
-/** apply_subscription_event (drizzle/0017), prepared once per database handle. */
+/** apply_subscription_event (drizzle/0018), prepared once per database handle. */
 const subscriptionQuery = preparedPerDb((db) =>
   db
     .select({
