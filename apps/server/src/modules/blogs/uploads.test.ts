@@ -11,31 +11,10 @@ import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { startFakeS3 } from "./fake-s3.ts";
 import { blogImages, blogs } from "./schema.ts";
-import { callAs, createAuthor, writeBlog } from "./test-helpers.ts";
+import { callAs, createAuthor, multipart, photo, writeBlog } from "./test-helpers.ts";
 
 // Blog images (decision 026): checked by their bytes, re-encoded to WebP at three widths, stored on disk
 // or in an S3-compatible store; every bad input of the issue answers 4xx and stores nothing.
-
-/** A multipart body with the given files (name, type as the client claims, bytes). */
-export function multipart(files: { name: string; type: string; bytes: Buffer }[]) {
-  const boundary = `----neonlab${randomUUID()}`;
-  const parts = files.flatMap((f) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-    ),
-    f.bytes,
-    Buffer.from("\r\n"),
-  ]);
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-export const photo = (width = 2000, height = 1200, format: "png" | "jpeg" | "gif" | "webp" = "png") =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 200, b: 120 } } })
-    [format]()
-    .toBuffer();
 
 /** A valid PNG header declaring 50,000 × 50,000 pixels with a tiny body: a decompression bomb. */
 function pngBomb(): Buffer {
