@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   BLOG_MESSAGES,
+  BLOGS_COUNT_CAP,
   BLOGS_PAGE_SIZE,
   type BlogCategory,
   type BlogPage,
@@ -168,11 +169,25 @@ export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promi
           ? newest
           : [desc(sql`ts_rank_cd(${blogs.search}, ${tsQuery})`), ...newest];
   const condition = and(...where);
-  const [items, [total]] = await Promise.all([
+  // Counted up to the cap (one more row says whether there are more): a count of every match grows with the data.
+  const matches = db
+    .select({ one: sql`1` })
+    .from(blogs)
+    .where(condition)
+    .limit(BLOGS_COUNT_CAP + 1)
+    .as("matches");
+  const [items, [counted]] = await Promise.all([
     cardsPage(db, viewer?.id ?? null, condition, order, query.page),
-    db.select({ n: count() }).from(blogs).where(condition),
+    db.select({ n: count() }).from(matches),
   ]);
-  return { items, page: query.page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
+  const n = counted?.n ?? 0;
+  return {
+    items,
+    page: query.page,
+    pageSize: BLOGS_PAGE_SIZE,
+    total: Math.min(n, BLOGS_COUNT_CAP),
+    totalCapped: n > BLOGS_COUNT_CAP,
+  };
 }
 
 /** GET /api/blogs/my-blogs: the caller's blogs, newest change first, and the count per state. */
