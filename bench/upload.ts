@@ -19,7 +19,9 @@ async function fiveMegabyteJpeg(): Promise<Buffer> {
     pixels[i] = ((i / 3) % width) * (200 / width) + (seed % 56);
   }
   for (let quality = 90; quality > 40; quality -= 5) {
-    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length <= 5 * 1024 * 1024) return jpeg;
   }
   throw new Error("could not make a JPEG under 5 MB");
@@ -27,7 +29,9 @@ async function fiveMegabyteJpeg(): Promise<Buffer> {
 
 export async function runUpload() {
   const jpeg = await fiveMegabyteJpeg();
-  console.log(`input: ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG, 4000 × 3000; sharp threads: ${sharp.concurrency()}`);
+  console.log(
+    `input: ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG, 4000 × 3000; sharp threads: ${sharp.concurrency()}`,
+  );
   const times: number[] = [];
   const delays: number[] = [];
   for (let run = 0; run < RUNS + 1; run++) {
@@ -39,7 +43,9 @@ export async function runUpload() {
     const took = performance.now() - started;
     loop.disable();
     if (run === 0) {
-      console.log(`  warm-up ${took.toFixed(0)} ms; variants ${out.variants.map((v) => `${v.width}px ${(v.bytes / 1024).toFixed(0)} KB`).join(", ")}`);
+      console.log(
+        `  warm-up ${took.toFixed(0)} ms; variants ${out.variants.map((v) => `${v.width}px ${(v.bytes / 1024).toFixed(0)} KB`).join(", ")}`,
+      );
       continue;
     }
     times.push(took);
