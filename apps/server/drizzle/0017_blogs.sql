@@ -48,6 +48,7 @@ CREATE TABLE "blogs" (
 	"published_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_head" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B')) STORED NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')) STORED NOT NULL,
 	CONSTRAINT "blogs_slug_unique" UNIQUE("slug"),
 	CONSTRAINT "blogs_status_check" CHECK ("blogs"."status" in ('draft', 'pending', 'published'))

@@ -25,7 +25,13 @@ export const isModerator = (viewer: Viewer) => viewer?.role === "moderator" || v
 const { card, table: profiles } = profileRows;
 
 /** A blog's columns for a card: not its text, its HTML or its search vector (a list reads 12 rows, not 12 texts). */
-const { content: _content, contentHtml: _html, search: _search, ...cardColumns } = getTableColumns(blogs);
+const {
+  content: _content,
+  contentHtml: _html,
+  search: _search,
+  searchHead: _head,
+  ...cardColumns
+} = getTableColumns(blogs);
 const textColumns = { ...cardColumns, content: blogs.content, contentHtml: blogs.contentHtml };
 
 /** The select list of a blog card (with its text: `withText`): the blog, author, category, cover and votes. */
@@ -59,7 +65,7 @@ export function selectSummaries<T extends boolean = false>(db: Db, viewerId: str
 }
 
 type SummaryRow = {
-  blog: Omit<typeof blogs.$inferSelect, "content" | "contentHtml" | "search">;
+  blog: Omit<typeof blogs.$inferSelect, "content" | "contentHtml" | "search" | "searchHead">;
   author: { userId: string; username: string; displayName: string; avatar: string | null };
   category: { id: number; slug: string; name: string } | null;
   cover: { id: number; variants: (typeof blogImages.$inferSelect)["variants"]; bytes: number; createdAt: Date } | null;
@@ -170,7 +176,9 @@ export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promi
         ? [last(sql`${blogs.views}`), last(blogs.id)]
         : query.sort === "newest" || !words
           ? newest
-          : [desc(sql`ts_rank_cd(${blogs.search}, ${tsQuery})`), ...newest];
+          : // Ranked on the title and summary (a small vector; the whole text's would be read per match),
+            // then newest: a word found only in the text ranks by date.
+            [desc(sql`ts_rank_cd(${blogs.searchHead}, ${tsQuery})`), ...newest];
   const condition = and(...where);
   // Counted up to the cap (one more row says whether there are more): a count of every match grows with the data.
   const matches = db

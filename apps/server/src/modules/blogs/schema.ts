@@ -57,6 +57,12 @@ export const blogs = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Ranking of search results: title (A) and summary (B) only — small, never toasted, cheap per match. */
+    searchHead: tsvector("search_head")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B')`,
+      ),
     /** Full-text search: title (A), summary (B), text (C), English stemming. */
     search: tsvector("search")
       .notNull()
