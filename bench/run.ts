@@ -355,6 +355,8 @@ const modes: Record<string, () => Promise<void>> = {
   sockets: () => import("./sockets.ts").then((m) => m.runSockets()),
   // 200 concurrent tutor streams with a fake provider streaming instantly (bench/tutor.ts).
   tutor: () => import("./tutor.ts").then((m) => m.runTutor()),
+  // A 5 MB JPEG through the blog image pipeline (bench/upload.ts).
+  upload: () => import("./upload.ts").then((m) => m.runUpload()),
 };
 const run = mode ? modes[mode] : main;
 if (!run) {

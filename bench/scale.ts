@@ -14,6 +14,7 @@ import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
 import * as community from "./scale-community.ts";
+import * as blogs from "./scale-blogs.ts";
 import * as notif from "./scale-notifications.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -50,6 +51,7 @@ const routes: Route[] = [
   { id: community.REPORTS_DEEP, url: "/api/users/reports?status=open", signedIn: true },
   { id: community.CONNECTIONS_FIRST, url: `/api/users/connections/${ME}`, signedIn: true },
   { id: community.CONNECTIONS_DEEP, url: `/api/users/connections/${ME}`, signedIn: true },
+  ...blogs.BLOG_ROUTES,
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -119,6 +121,7 @@ async function seedRange(client: pg.Client, from: number, to: number) {
     select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedNotificationRange(client, from, to);
   await community.seedCommunityRange(client, from, to);
+  await blogs.seedBlogRange(client, from, to, to);
   // Giveaway rounds: one drawn round per 100 rows, each with 3 winners (the past winners list).
   await client.query(`insert into giveaway_rounds (id, title, prize, winners, starts_at, ends_at, seed, seed_hash,
       entries_hash, entry_count, drawn_at)
@@ -171,6 +174,7 @@ async function rebuildAggregates(client: pg.Client) {
   const has = async (table: string) =>
     (await client.query("select to_regclass($1) is not null as ok", [table])).rows[0].ok as boolean;
   if (await has("notification_counters")) await notif.rebuildNotificationCounters(client);
+  if (await has("blogs")) await blogs.fixBlogSequence(client);
   if (await has("xp_weekly")) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
@@ -207,6 +211,7 @@ const BULK_TABLES = [
   "xp_weekly_histogram",
   "notifications",
   ...community.COMMUNITY_TABLES,
+  "blogs",
 ];
 
 /**

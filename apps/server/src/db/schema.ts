@@ -17,3 +17,4 @@ export * from "../modules/data-export/schema.ts";
 export * from "../modules/payments/schema.ts";
 export * from "../modules/tutor/schema.ts";
 export * from "../modules/referrals/schema.ts";
+export * from "../modules/blogs/schema.ts";

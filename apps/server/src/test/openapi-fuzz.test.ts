@@ -35,6 +35,7 @@ import { reportApp, reportLesson } from "../modules/reports/service.ts";
 import { saveExchange } from "../modules/tutor/service.ts";
 import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
+import { fuzzBlogs } from "../modules/blogs/test-helpers.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -89,8 +90,9 @@ const STAFF_OPERATIONS = new Set([
   "PATCH /api/users/reports/{id}/status",
   "PATCH /api/lessons/reports/{id}/status",
 ]);
+// Blogs: writing needs has_access and reviewing a moderator; the admin has both.
 const callerOf = (op: { path: string; key: string }): TestUser =>
-  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) ? admin : user;
+  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) || op.path.startsWith("/api/blogs") ? admin : user;
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
 const roleTarget = await createUser(app, { displayName: "Role Target" });
@@ -294,7 +296,9 @@ const ownThreads = await Promise.all(
 const bystanderThread = await tutorExchange(bystander.id, "The bystander's question?");
 const threadIds = [...ownThreads.map((t) => t.threadId), bystanderThread.threadId];
 commonHints["body.threadId"] = fc.constantFrom(...threadIds);
+const blogFixture = await fuzzBlogs(db, { writerId: admin.id, otherId: bystander.id });
 const idHints: Record<string, number[]> = {
+  ...blogFixture.idHints,
   "/api/lessons/chat/threads/{id}": threadIds,
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
   "/api/users/reports/{id}/status": [bystanderReports.app.id],
@@ -324,6 +328,8 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
 
 function hintsFor(op: Operation): Hints {
   return (location) => {
+    const blogHint = blogFixture.hints[`${op.path} ${location}`] ?? blogFixture.hints[location];
+    if (blogHint) return fc.constantFrom(...blogHint);
     if (location === "path.id") {
       const ids = idHints[op.path];
       return ids?.length ? fc.constantFrom(...ids) : undefined;
@@ -839,6 +845,10 @@ const NO_SUCCESS_EXPECTED: Record<string, string> = {
   "PATCH /api/stripe/cancel-subscription": "no subscription",
   "PATCH /api/stripe/reactivate-subscription": "no subscription",
   "POST /api/stripe/webhook": "no provider signature",
+  // Multipart bodies are not generated; uploads.test.ts covers the uploads and the stored images' answers.
+  "PATCH /api/blogs/{id}/upload-cover": "multipart body",
+  "PATCH /api/blogs/{id}/upload-images": "multipart body",
+  "GET /api/blogs/media/{name}": "no stored image file in the fixture",
 };
 
 /** DELETE /api/users deletes the caller: fuzzed last, with throwaway users, never the fuzzing user. */
