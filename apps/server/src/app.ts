@@ -27,6 +27,7 @@ import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { blogRoutes } from "./modules/blogs/routes.ts";
 import { connectionRoutes } from "./modules/connections/routes.ts";
 import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
+    blogs: blogRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

@@ -49,6 +49,13 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Stripe's API origin (default api.stripe.com): a local fake in tests. */
   STRIPE_API_URL: optional.pipe(z.url().optional()),
+  /** Blog images in an S3-compatible store (decision 026); without S3_BUCKET they go under DATA_DIR/media. */
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: boolean.default(true),
   OPENAI_BASE_URL: optional.pipe(z.url().optional()),
   OPENAI_API_KEY: optional,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),

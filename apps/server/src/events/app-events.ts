@@ -26,6 +26,10 @@ export interface AppEvents {
   "connection.removed": ConnectionPair;
   /** A giveaway draw made the user a winner; their NeonBits were granted in the same transaction. */
   "giveaway.won": { userId: string; roundId: number; title: string; prize: number };
+  /** A moderator approved a pending blog (once, whatever the concurrency): its author is told. */
+  "blog.approved": { blogId: number; authorId: string; title: string; slug: string };
+  /** A moderator sent a pending blog back to draft with a reason: its author is told. */
+  "blog.rejected": { blogId: number; authorId: string; title: string; reason: string };
   /** A provider event changed a user's subscription (payments/webhook.ts): for notifications. */
   "subscription.changed": {
     userId: string;

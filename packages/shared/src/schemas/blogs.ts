@@ -141,7 +141,7 @@ export const blogCreateSchema = z
     blogCategoryId: positiveId("blogCategoryId").nullable().optional(),
   })
   .default({});
-export type BlogCreate = z.input<typeof blogCreateSchema>;
+export type BlogCreate = z.infer<typeof blogCreateSchema>;
 
 /** PUT /api/blogs/{id}: the whole editable text (autosave). Answers the saved blog with its `contentHtml`. */
 export const blogUpdateSchema = z.object({

@@ -106,6 +106,18 @@ export function wireNotifications(ctx: Wiring) {
       has_access: e.hasPaidAccess,
     },
   }));
+  notifyOn(ctx, "blog.approved", (e) => ({
+    userId: e.authorId,
+    kind: "blog_approved",
+    subject: `blog:${e.blogId}`,
+    data: { blog_id: e.blogId, title: e.title, slug: e.slug },
+  }));
+  notifyOn(ctx, "blog.rejected", (e) => ({
+    userId: e.authorId,
+    kind: "blog_rejected",
+    subject: `blog:${e.blogId}`,
+    data: { blog_id: e.blogId, title: e.title, reason: e.reason },
+  }));
   notifyOn(ctx, "report.resolved", (e) => ({
     userId: e.reporterId,
     kind: "report_resolved",

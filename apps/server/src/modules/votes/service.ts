@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { StarRating, VoteItemKind } from "@neonlab/shared/schemas/votes";
 import type { Db } from "../../db/client.ts";
@@ -63,6 +63,55 @@ export function presentStars(row: StarRow): StarRating {
     count,
     mine: row.mine ?? null,
   };
+}
+
+/** Sets the caller's up (+1) or down (−1) vote on a blog; the blogs module checks the blog and locks its row. */
+export async function castBlogVote(db: Db, vote: { userId: string; blogId: number; value: 1 | -1 }) {
+  await db
+    .insert(votes)
+    .values({ userId: vote.userId, itemKind: "blog", itemId: vote.blogId, value: vote.value })
+    .onConflictDoUpdate({
+      target: [votes.itemKind, votes.itemId, votes.userId],
+      set: { value: vote.value, updatedAt: new Date() },
+      setWhere: sql`${votes.value} <> excluded.value`,
+    });
+}
+
+/**
+ * For the blogs module's reads: a blog's up and down counts and the caller's vote (+1, −1 or null) as
+ * select-list columns (`blogId`: the blog's id as SQL naming its table, or a value).
+ */
+export function blogVoteColumns(blogId: SQL, userId: string | null) {
+  const t = (column: AnyPgColumn) => sql`${voteTotals}.${sql.identifier(column.name)}`;
+  const v = (column: AnyPgColumn) => sql`${votes}.${sql.identifier(column.name)}`;
+  const totals = (expression: SQL) =>
+    sql<number | null>`(select ${expression} from ${voteTotals}
+      where ${t(voteTotals.itemKind)} = 'blog' and ${t(voteTotals.itemId)} = ${blogId})`;
+  return {
+    ups: totals(t(voteTotals.ups)).mapWith(Number),
+    downs: totals(sql`${t(voteTotals.votes)} - ${t(voteTotals.ups)}`).mapWith(Number),
+    mine: (userId
+      ? sql<number | null>`(select ${v(votes.value)} from ${votes}
+          where ${v(votes.itemKind)} = 'blog' and ${v(votes.itemId)} = ${blogId} and ${v(votes.userId)} = ${userId})`
+      : sql<number | null>`null::int`
+    ).mapWith(Number),
+  };
+}
+
+/** The sum of a blog's votes (up − down), read inside the vote's transaction. */
+export async function blogScore(db: Db, blogId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: voteTotals.total })
+    .from(voteTotals)
+    .where(and(eq(voteTotals.itemKind, "blog"), eq(voteTotals.itemId, blogId)));
+  return row?.total ?? 0;
+}
+
+/** Removes every vote on a deleted blog, and its totals. */
+export async function deleteBlogVotes(db: Db, blogIds: number[]) {
+  if (blogIds.length === 0) return;
+  await db.delete(votes).where(and(eq(votes.itemKind, "blog"), inArray(votes.itemId, blogIds)));
+  await db.delete(voteTotals).where(and(eq(voteTotals.itemKind, "blog"), inArray(voteTotals.itemId, blogIds)));
 }
 
 /** A user's votes (the data export). */

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata } from "sharp";
+import {
+  BLOG_IMAGE_MAX_BYTES,
+  BLOG_IMAGE_TYPES,
+  BLOG_IMAGE_WIDTHS,
+  BLOG_MESSAGES,
+  type BlogImage,
+} from "@neonlab/shared/schemas/blogs";
+import { AppError, badRequest } from "../../errors.ts";
+import { MEDIA_PREFIX } from "./markdown.ts";
+import type { StoredVariant } from "./schema.ts";
+
+// Checks and re-encoding of an uploaded image (decision 026): the type from its bytes, its pixel count from
+// its header before anything is decoded, then WebP at each width with the orientation applied and the
+// metadata (EXIF, GPS, ICC comments) left behind. sharp works on libuv's thread pool: the event loop only
+// waits.
+
+/** Pixels a decoded image may have (sharp's limitInputPixels): a 50,000 × 50,000 PNG bomb is refused unread. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP = { quality: 80, effort: 4 } as const;
+
+const refused = (status: number, message: string) => new AppError(status, message);
+
+/** Refuses what is not a PNG, JPEG, WebP or GIF by its bytes (name and Content-Type are ignored). */
+export async function checkImage(bytes: Buffer): Promise<{ mime: string; width: number; height: number }> {
+  if (bytes.length === 0) throw badRequest(BLOG_MESSAGES.emptyFile);
+  if (bytes.length > BLOG_IMAGE_MAX_BYTES) throw refused(413, BLOG_MESSAGES.tooLarge);
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type) {
+    const head = bytes.subarray(0, 1024).toString("utf8").trimStart().toLowerCase();
+    if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg")) || head.includes("<svg"))
+      throw refused(415, BLOG_MESSAGES.svgRefused);
+    throw refused(415, BLOG_MESSAGES.badType);
+  }
+  if (type.mime === "image/svg+xml") throw refused(415, BLOG_MESSAGES.svgRefused);
+  if (!(BLOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw refused(415, BLOG_MESSAGES.badType);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest(BLOG_MESSAGES.unreadable);
+  }
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  if (!width || !height) throw badRequest(BLOG_MESSAGES.unreadable);
+  if (width * height > MAX_INPUT_PIXELS) throw refused(413, BLOG_MESSAGES.tooManyPixels);
+  return { mime: type.mime, width, height };
+}
+
+export type ProcessedImage = { variants: (StoredVariant & { body: Buffer })[]; bytes: number };
+
+/**
+ * WebP at each of BLOG_IMAGE_WIDTHS no wider than the original (the original's own width when it is
+ * narrower than the smallest), decoded once. A GIF keeps its first frame.
+ */
+export async function processImage(bytes: Buffer, originalWidth: number): Promise<ProcessedImage> {
+  const widths: number[] = BLOG_IMAGE_WIDTHS.filter((w) => w < originalWidth);
+  if (widths.length < BLOG_IMAGE_WIDTHS.length) widths.push(Math.min(originalWidth, BLOG_IMAGE_WIDTHS.at(-1)!));
+  const base = randomUUID();
+  try {
+    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).autoOrient();
+    const variants = await Promise.all(
+      widths.map(async (width) => {
+        const { data, info } = await source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp(WEBP)
+          .toBuffer({ resolveWithObject: true });
+        return {
+          width: info.width,
+          height: info.height,
+          key: `blogs/${base}-${info.width}.webp`,
+          bytes: data.length,
+          body: data,
+        };
+      }),
+    );
+    return { variants, bytes: variants.reduce((sum, v) => sum + v.bytes, 0) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = String((error as Error).message ?? "");
+    if (message.includes("pixel limit")) throw refused(413, BLOG_MESSAGES.tooManyPixels);
+    throw badRequest(BLOG_MESSAGES.unreadable);
+  }
+}
+
+/** The media URL of a stored key (`blogs/<name>` → `/api/blogs/media/<name>`). */
+export const mediaUrl = (key: string) => `${MEDIA_PREFIX}${key.slice("blogs/".length)}`;
+
+/** An image row as answered. */
+export function presentImage(row: {
+  id: number;
+  variants: StoredVariant[];
+  bytes: number;
+  createdAt: Date;
+}): BlogImage {
+  const variants = [...row.variants].sort((a, b) => a.width - b.width);
+  const widest = variants.at(-1)!;
+  const list = variants.map((v) => ({ width: v.width, height: v.height, url: mediaUrl(v.key) }));
+  return {
+    id: row.id,
+    src: mediaUrl(widest.key),
+    srcset: list.map((v) => `${v.url} ${v.width}w`).join(", "),
+    width: widest.width,
+    height: widest.height,
+    variants: list,
+    bytes: row.bytes,
+    markdown: `![](${mediaUrl(widest.key)})`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

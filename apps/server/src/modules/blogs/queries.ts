@@ -1,0 +1,210 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  BLOG_MESSAGES,
+  BLOGS_PAGE_SIZE,
+  type BlogCategory,
+  type BlogPage,
+  type BlogStatus,
+  type BlogSummary,
+  type blogListQuerySchema,
+} from "@neonlab/shared/schemas/blogs";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { badRequest, unauthorized } from "../../errors.ts";
+import { profileRows } from "../profiles/service.ts";
+import { blogVoteColumns } from "../votes/service.ts";
+import { presentImage } from "./images.ts";
+import { blogCategories, blogImages, blogs } from "./schema.ts";
+
+// The blogs' reads: lists (filters, full-text search, sorts, pages), one blog by slug or id, categories.
+
+export type Viewer = { id: string; role: string } | null;
+export const isModerator = (viewer: Viewer) => viewer?.role === "moderator" || viewer?.role === "admin";
+
+const { card, table: profiles } = profileRows;
+
+/** The select list of a blog card: the blog, its author, category, cover and votes, in one statement. */
+export function summaryColumns(viewerId: string | null) {
+  return {
+    blog: blogs,
+    author: card,
+    category: { id: blogCategories.id, slug: blogCategories.slug, name: blogCategories.name },
+    cover: {
+      id: blogImages.id,
+      variants: blogImages.variants,
+      bytes: blogImages.bytes,
+      createdAt: blogImages.createdAt,
+    },
+    votes: blogVoteColumns(sql`${blogs.id}`, viewerId),
+  };
+}
+
+/** The FROM of a blog card. */
+export function selectSummaries(db: Db, viewerId: string | null) {
+  return db
+    .select(summaryColumns(viewerId))
+    .from(blogs)
+    .innerJoin(profiles, eq(card.userId, blogs.authorId))
+    .leftJoin(blogCategories, eq(blogCategories.id, blogs.categoryId))
+    .leftJoin(blogImages, eq(blogImages.id, blogs.coverImageId));
+}
+
+type SummaryRow = {
+  blog: typeof blogs.$inferSelect;
+  author: { userId: string; username: string; displayName: string; avatar: string | null };
+  category: { id: number; slug: string; name: string } | null;
+  cover: { id: number; variants: (typeof blogImages.$inferSelect)["variants"]; bytes: number; createdAt: Date } | null;
+  votes: { ups: number | null; downs: number | null; mine: number | null };
+};
+
+export function presentSummary(row: SummaryRow): BlogSummary {
+  const { blog } = row;
+  const up = row.votes.ups ?? 0;
+  const down = row.votes.downs ?? 0;
+  return {
+    id: blog.id,
+    slug: blog.slug,
+    title: blog.title,
+    summary: blog.summary,
+    status: blog.status,
+    cover: row.cover?.id ? presentImage(row.cover) : null,
+    category: row.category?.id ? row.category : null,
+    tags: blog.tags,
+    author: {
+      id: row.author.userId,
+      username: row.author.username,
+      display_name: row.author.displayName,
+      avatar: row.author.avatar,
+    },
+    readingMinutes: blog.readingMinutes,
+    votes: { up, down, score: up - down, mine: row.votes.mine === 1 ? "up" : row.votes.mine === -1 ? "down" : null },
+    views: blog.views,
+    publishedAt: blog.publishedAt?.toISOString() ?? null,
+    createdAt: blog.createdAt.toISOString(),
+    updatedAt: blog.updatedAt.toISOString(),
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A `from`/`to` bound: a bare day is that whole UTC day (from: its start; to: the next day's start, excluded). */
+function bound(value: string, end: boolean): Date {
+  const date = new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
+  if (end && DAY.test(value)) date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: blogCategories.id }).from(blogCategories).where(eq(blogCategories.id, id));
+  return rows.length > 0;
+}
+
+type ListQuery = z.output<typeof blogListQuerySchema>;
+
+/** GET /api/blogs: filters, search (ranked), sort, a page; `total` counts every match. */
+export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promise<BlogPage> {
+  const status: BlogStatus = query.status ?? "published";
+  const from = query.from ? bound(query.from, false) : null;
+  const to = query.to ? bound(query.to, true) : null;
+  if (from && to && from >= to) throw badRequest(BLOG_MESSAGES.fromAfterTo);
+  if (query.blogCategoryId && !(await categoryExists(db, query.blogCategoryId)))
+    throw badRequest(BLOG_MESSAGES.categoryNotFound);
+  const where: (SQL | undefined)[] = [eq(blogs.status, status)];
+  if (status !== "published") {
+    if (!viewer) throw unauthorized(BLOG_MESSAGES.statusNeedsSignIn);
+    if (status === "draft" || !isModerator(viewer)) where.push(eq(blogs.authorId, viewer.id));
+  }
+  const time = status === "published" ? blogs.publishedAt : blogs.createdAt;
+  if (from) where.push(gte(time, from));
+  if (to) where.push(lt(time, to));
+  if (query.blogCategoryId) where.push(eq(blogs.categoryId, query.blogCategoryId));
+  const words = query.search?.trim() ?? "";
+  const tsQuery = sql`websearch_to_tsquery('english', ${words})`;
+  if (words) where.push(sql`${blogs.search} @@ ${tsQuery}`);
+  const newest = [desc(time), desc(blogs.id)];
+  const order =
+    query.sort === "top"
+      ? [desc(blogs.score), desc(blogs.id)]
+      : query.sort === "views"
+        ? [desc(blogs.views), desc(blogs.id)]
+        : query.sort === "newest" || !words
+          ? newest
+          : [desc(sql`ts_rank_cd(${blogs.search}, ${tsQuery})`), ...newest];
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    selectSummaries(db, viewer?.id ?? null)
+      .where(condition)
+      .orderBy(...order)
+      .limit(BLOGS_PAGE_SIZE)
+      .offset((query.page - 1) * BLOGS_PAGE_SIZE),
+    db.select({ n: count() }).from(blogs).where(condition),
+  ]);
+  return { items: rows.map(presentSummary), page: query.page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
+}
+
+/** GET /api/blogs/my-blogs: the caller's blogs, newest change first, and the count per state. */
+export async function listOwn(db: Db, viewer: { id: string }, query: { status?: BlogStatus; page: number }) {
+  const condition = and(eq(blogs.authorId, viewer.id), query.status ? eq(blogs.status, query.status) : undefined);
+  const [rows, counts] = await Promise.all([
+    selectSummaries(db, viewer.id)
+      .where(condition)
+      .orderBy(desc(blogs.updatedAt), desc(blogs.id))
+      .limit(BLOGS_PAGE_SIZE)
+      .offset((query.page - 1) * BLOGS_PAGE_SIZE),
+    db
+      .select({ status: blogs.status, n: count() })
+      .from(blogs)
+      .where(eq(blogs.authorId, viewer.id))
+      .groupBy(blogs.status),
+  ]);
+  const per = { draft: 0, pending: 0, published: 0 };
+  for (const c of counts) per[c.status] = c.n;
+  const all = per.draft + per.pending + per.published;
+  return {
+    items: rows.map(presentSummary),
+    page: query.page,
+    pageSize: BLOGS_PAGE_SIZE,
+    total: query.status ? per[query.status] : all,
+    counts: { ...per, all },
+  };
+}
+
+/** GET /api/blogs/pending: the review queue, oldest first. */
+export async function listPending(db: Db, viewerId: string, page: number): Promise<BlogPage> {
+  const condition = eq(blogs.status, "pending");
+  const [rows, [total]] = await Promise.all([
+    selectSummaries(db, viewerId)
+      .where(condition)
+      .orderBy(asc(blogs.updatedAt), asc(blogs.id))
+      .limit(BLOGS_PAGE_SIZE)
+      .offset((page - 1) * BLOGS_PAGE_SIZE),
+    db.select({ n: count() }).from(blogs).where(condition),
+  ]);
+  return { items: rows.map(presentSummary), page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
+}
+
+/** Every category with its published blogs' count, in their order. */
+export async function listCategories(db: Db): Promise<BlogCategory[]> {
+  const published = sql<number>`(select count(*) from ${blogs} where ${blogs.categoryId} = ${blogCategories.id}
+    and ${blogs.status} = 'published')`.mapWith(Number);
+  const rows = await db
+    .select({
+      id: blogCategories.id,
+      slug: blogCategories.slug,
+      name: blogCategories.name,
+      description: blogCategories.description,
+      count: published,
+    })
+    .from(blogCategories)
+    .orderBy(asc(blogCategories.position), asc(blogCategories.id));
+  return rows;
+}
+
+/** The images of a blog, newest first. */
+export async function imagesOf(db: Db, blogIds: number[]) {
+  if (blogIds.length === 0) return [];
+  return db
+    .select()
+    .from(blogImages)
+    .where(inArray(blogImages.blogId, blogIds))
+    .orderBy(desc(blogImages.createdAt), desc(blogImages.id));
+}
