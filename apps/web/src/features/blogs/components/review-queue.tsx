@@ -1,4 +1,4 @@
-import { Anchor, Button, Collapse, Group, Pagination, Skeleton, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Pagination, Skeleton, Stack, Text } from "@mantine/core";
 import { BLOGS_PAGE_SIZE, type BlogEdit, type BlogSummary } from "@neonlab/shared/schemas/blogs";
 import { IconCheck, IconChevronDown, IconChevronUp, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -104,9 +104,11 @@ function ReviewItem({ blog }: { blog: BlogSummary }) {
           Reject
         </Button>
       </Group>
-      <Collapse expanded={open} className={classes.rowWide}>
-        {open && <ReviewText id={blog.id} />}
-      </Collapse>
+      {open && (
+        <div className={classes.rowWide}>
+          <ReviewText id={blog.id} />
+        </div>
+      )}
     </li>
   );
 }

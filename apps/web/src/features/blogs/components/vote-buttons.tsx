@@ -28,11 +28,11 @@ export function VoteButtons({ blog }: { blog: Blog }) {
         variant={mine === "up" ? "filled" : "default"}
         leftSection={mine === "up" ? <IconArrowBigUpFilled size={18} /> : <IconArrowBigUp size={18} />}
         aria-pressed={mine === "up"}
-        aria-label={`Vote up (${up})`}
         disabled={!signedIn}
         loading={vote.isPending && vote.variables === "up"}
         onClick={() => cast("up")}
       >
+        <span className={classes.visuallyHidden}>Vote up: </span>
         {number.format(up)}
       </Button>
       <Button
@@ -40,11 +40,11 @@ export function VoteButtons({ blog }: { blog: Blog }) {
         color={mine === "down" ? "magenta" : undefined}
         leftSection={mine === "down" ? <IconArrowBigDownFilled size={18} /> : <IconArrowBigDown size={18} />}
         aria-pressed={mine === "down"}
-        aria-label={`Vote down (${down})`}
         disabled={!signedIn}
         loading={vote.isPending && vote.variables === "down"}
         onClick={() => cast("down")}
       >
+        <span className={classes.visuallyHidden}>Vote down: </span>
         {number.format(down)}
       </Button>
       {!signedIn && status !== "loading" && (
