@@ -6,6 +6,7 @@ import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from 
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
+import { blogPage } from "./spa-blog-page.ts";
 import { pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
@@ -190,7 +191,7 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
     }
     if (!spa) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
     const page = path.length > 1 ? path.replace(/\/+$/, "") : path;
-    const send = (html: string, status = 200) => {
+    const send = (html: string, status = 200, keep = true) => {
       reply
         .status(status)
         .header("cache-control", "no-cache")
@@ -198,7 +199,13 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
         .type("text/html; charset=utf-8");
       const encoding = preferredEncoding(request.headers["accept-encoding"]);
       if (!encoding) return reply.send(html);
-      return reply.header("content-encoding", encoding).send(encode(html)[encoding]);
+      // `keep: false`: a page made for one request (a blog's head tags) is compressed once, not kept.
+      const body = keep
+        ? encode(html)[encoding]
+        : encoding === "br"
+          ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(html);
+      return reply.header("content-encoding", encoding).send(body);
     };
     if (!(await pageExists(app, page, spa.routes))) return send(spa.index, 404);
     // The app's guard would send a visitor without a session to /login after loading; do it before, the
@@ -213,6 +220,10 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
         )
         .redirect("/login", 302);
     }
+    const blog = await blogPage(app, page, spa.index);
+    if (blog && "redirect" in blog) return reply.header("cache-control", "no-cache").redirect(blog.redirect, 301);
+    if (blog && "notFound" in blog) return send(spa.index, 404);
+    if (blog) return send(blog.html, 200, false);
     const prerendered = spa.pages.get(page);
     // A signed-in visitor's page is rendered by the app (their data and header differ); a query string
     // may change what the page shows, so only the plain path is rendered with data.

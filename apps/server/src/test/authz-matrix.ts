@@ -1,5 +1,6 @@
 import { ACCESS_ROUTES } from "../modules/access/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
+import { BLOG_ROUTES } from "../modules/blogs/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
 import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
@@ -46,4 +47,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ACCESS_ROUTES,
   ...DATA_EXPORT_ROUTES,
   ...PAYMENT_ROUTES,
+  ...BLOG_ROUTES,
 ];

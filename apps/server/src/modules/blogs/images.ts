@@ -27,14 +27,11 @@ const refused = (status: number, message: string) => new AppError(status, messag
 export async function checkImage(bytes: Buffer): Promise<{ mime: string; width: number; height: number }> {
   if (bytes.length === 0) throw badRequest(BLOG_MESSAGES.emptyFile);
   if (bytes.length > BLOG_IMAGE_MAX_BYTES) throw refused(413, BLOG_MESSAGES.tooLarge);
+  const head = bytes.subarray(0, 4096).toString("utf8").toLowerCase();
   const type = await fileTypeFromBuffer(bytes);
-  if (!type) {
-    const head = bytes.subarray(0, 1024).toString("utf8").trimStart().toLowerCase();
-    if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg")) || head.includes("<svg"))
-      throw refused(415, BLOG_MESSAGES.svgRefused);
-    throw refused(415, BLOG_MESSAGES.badType);
-  }
-  if (type.mime === "image/svg+xml") throw refused(415, BLOG_MESSAGES.svgRefused);
+  if (type?.mime === "image/svg+xml" || (!type?.mime.startsWith("image/") && head.includes("<svg")))
+    throw refused(415, BLOG_MESSAGES.svgRefused);
+  if (!type) throw refused(415, BLOG_MESSAGES.badType);
   if (!(BLOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw refused(415, BLOG_MESSAGES.badType);
   let meta: Metadata;
   try {

@@ -7,6 +7,8 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { bundledLanguages } from "shiki/langs";
+import { bundledThemes } from "shiki/themes";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { BLOG_WORDS_PER_MINUTE } from "@neonlab/shared/schemas/blogs";
@@ -45,8 +47,8 @@ let highlighter: Promise<HighlighterCore> | undefined;
 /** One highlighter for the process: the JavaScript regex engine (no WebAssembly), a fixed set of languages. */
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
-    themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
-    langs: LANGUAGES.map((lang) => import(`shiki/langs/${lang}.mjs`)),
+    themes: [bundledThemes["github-light"], bundledThemes["github-dark"]],
+    langs: LANGUAGES.map((lang) => bundledLanguages[lang]),
     engine: createJavaScriptRegexEngine(),
   });
   return highlighter;

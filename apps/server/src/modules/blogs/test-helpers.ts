@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
@@ -59,3 +61,24 @@ export async function publishedBlog(app: App, author: TestUser, moderator: TestU
   expect(approved.statusCode, approved.body).toBe(200);
   return approved.json() as { id: number; slug: string; status: string };
 }
+
+/** A multipart body with the given files (name, type as the client claims, bytes). */
+export function multipart(files: { name: string; type: string; bytes: Buffer }[]) {
+  const boundary = `----neonlab${randomUUID()}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+    ),
+    f.bytes,
+    Buffer.from("\r\n"),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const photo = (width = 2000, height = 1200, format: "png" | "jpeg" | "gif" | "webp" = "png") =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 200, b: 120 } } })
+    [format]()
+    .toBuffer();

@@ -1,4 +1,5 @@
 import { accountExportSection, sessionsExportSection } from "../accounts/export-section.ts";
+import { blogsExportSection } from "../blogs/export-section.ts";
 import { connectionsExportSection } from "../connections/export-section.ts";
 import { giveawayExportSection } from "../giveaway/export-section.ts";
 import { learningExportSection } from "../learning/export-section.ts";
@@ -33,4 +34,5 @@ export const EXPORT_SECTIONS = [
   shopExportSection,
   giveawayExportSection,
   paymentsExportSection,
+  blogsExportSection,
 ] as const;
