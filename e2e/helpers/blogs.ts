@@ -88,7 +88,7 @@ export async function blogViaApi(
   if (cover) {
     const up = await request.patch(`/api/blogs/${id}/upload-cover`, {
       headers,
-      multipart: { cover: await pngFile(`${title.slice(0, 18)}.png`, cover) },
+      multipart: { cover: await pngFile(`${tags[0] ?? "cover"}.png`, cover) },
     });
     expect(up.ok(), await up.text()).toBe(true);
   }

@@ -218,6 +218,18 @@ export function BlogEditorForm({ initial }: { initial: BlogEdit }) {
                   </Text>
                 )}
                 <h1 className={classes.previewTitle}>{blog.title}</h1>
+                {blog.summary && <p className={classes.previewSummary}>{blog.summary}</p>}
+                {blog.cover && (
+                  <img
+                    className={classes.previewCover}
+                    src={blog.cover.src}
+                    srcSet={blog.cover.srcset}
+                    sizes="(min-width: 1024px) 800px, 100vw"
+                    alt=""
+                    width={blog.cover.width}
+                    height={blog.cover.height}
+                  />
+                )}
                 {blog.contentHtml ? <BlogBody html={blog.contentHtml} /> : <Text c="dimmed">Nothing written yet.</Text>}
               </div>
             </Tabs.Panel>

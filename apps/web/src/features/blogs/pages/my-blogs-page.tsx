@@ -66,7 +66,7 @@ function MyBlogRow({ blog, canWrite }: { blog: BlogSummary; canWrite: boolean })
         </Text>
         <Text size="sm" c="dimmed">
           {blog.status === "published"
-            ? `Published ${blogDate(blog)} · ${blog.views} views · ${blog.votes.score} votes`
+            ? `Published ${blogDate(blog)} · ${plural(blog.views, "view")} · ${plural(blog.votes.score, "vote")}`
             : `Changed ${blogDate({ publishedAt: null, updatedAt: blog.updatedAt })}`}
         </Text>
       </div>
@@ -121,6 +121,8 @@ function MyBlogRow({ blog, canWrite }: { blog: BlogSummary; canWrite: boolean })
     </li>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${Math.abs(n) === 1 ? word : `${word}s`}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
