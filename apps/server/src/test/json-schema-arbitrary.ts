@@ -294,7 +294,13 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown) {
 function oversized(max: number): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.string({ unit: solidChar, minLength: max + 1, maxLength: max + 20 }), weight: 4 },
-    { arbitrary: fc.integer({ min: Math.max(max * 10, 10_000), max: 200_000 }).map((n) => "x".repeat(n)), weight: 1 },
+    {
+      // Far over the limit (at most 200,000 characters; just over a limit that is itself above that).
+      arbitrary: fc
+        .integer({ min: Math.max(Math.min(max * 10, 200_000), 10_000, max + 1), max: Math.max(200_000, max + 1) })
+        .map((n) => "x".repeat(n)),
+      weight: 1,
+    },
   );
 }
 

@@ -34,6 +34,7 @@ import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
 import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
+import { fuzzBlogs } from "../modules/blogs/test-helpers.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -88,8 +89,9 @@ const STAFF_OPERATIONS = new Set([
   "PATCH /api/users/reports/{id}/status",
   "PATCH /api/lessons/reports/{id}/status",
 ]);
+// Blogs: writing needs has_access and reviewing a moderator; the admin has both.
 const callerOf = (op: { path: string; key: string }): TestUser =>
-  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) ? admin : user;
+  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) || op.path.startsWith("/api/blogs") ? admin : user;
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
 const deadToken = await (async () => {
@@ -275,7 +277,9 @@ const bystanderReports = {
     description: "Fuzz: something is odd.",
   }),
 };
+const blogFixture = await fuzzBlogs(db, { writerId: admin.id, otherId: bystander.id });
 const idHints: Record<string, number[]> = {
+  ...blogFixture.idHints,
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
   "/api/users/reports/{id}/status": [bystanderReports.app.id],
   "/api/lessons/reports/{id}/status": [bystanderReports.lesson.id],
@@ -304,6 +308,8 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
 
 function hintsFor(op: Operation): Hints {
   return (location) => {
+    const blogHint = blogFixture.hints[`${op.path} ${location}`] ?? blogFixture.hints[location];
+    if (blogHint) return fc.constantFrom(...blogHint);
     if (location === "path.id") {
       const ids = idHints[op.path];
       return ids?.length ? fc.constantFrom(...ids) : undefined;
@@ -815,6 +821,10 @@ const NO_SUCCESS_EXPECTED: Record<string, string> = {
   "PATCH /api/stripe/cancel-subscription": "no subscription",
   "PATCH /api/stripe/reactivate-subscription": "no subscription",
   "POST /api/stripe/webhook": "no provider signature",
+  // Multipart bodies are not generated; uploads.test.ts covers the uploads and the stored images' answers.
+  "PATCH /api/blogs/{id}/upload-cover": "multipart body",
+  "PATCH /api/blogs/{id}/upload-images": "multipart body",
+  "GET /api/blogs/media/{name}": "no stored image file in the fixture",
 };
 
 /** DELETE /api/users deletes the caller: fuzzed last, with throwaway users, never the fuzzing user. */

@@ -81,8 +81,7 @@ const tag = z
   .trim()
   .toLowerCase()
   .min(1, "A tag can not be empty")
-  .max(BLOG_TAG_MAX, `A tag must be at most ${BLOG_TAG_MAX} characters`)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} .+#-]*$/u, "Tags use letters, digits, spaces and . + # -");
+  .max(BLOG_TAG_MAX, `A tag must be at most ${BLOG_TAG_MAX} characters`);
 
 // ---------------------------------------------------------------- requests
 
@@ -134,9 +133,9 @@ export const myBlogsQuerySchema = z.object({
 });
 export const blogQueueQuerySchema = z.object({ page });
 
-/** POST /api/blogs: a new draft; everything optional (the title defaults to "Untitled blog"). */
+/** POST /api/blogs: a new draft; everything optional (the title defaults to "Untitled blog"); no other field. */
 export const blogCreateSchema = z
-  .object({
+  .strictObject({
     title: z.string().trim().max(BLOG_TITLE_MAX, `The title must be at most ${BLOG_TITLE_MAX} characters`).optional(),
     blogCategoryId: positiveId("blogCategoryId").nullable().optional(),
   })

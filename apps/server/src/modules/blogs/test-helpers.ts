@@ -5,7 +5,8 @@ import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { setAccessGranted } from "../profiles/service.ts";
-import { blogCategories } from "./schema.ts";
+import type { Db } from "../../db/client.ts";
+import { blogCategories, blogImages, blogs } from "./schema.ts";
 
 // Blogs' tests: authors with access, moderators, and a blog written and published in a few calls.
 
@@ -82,3 +83,62 @@ export const photo = (width = 2000, height = 1200, format: "png" | "jpeg" | "gif
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 200, b: 120 } } })
     [format]()
     .toBuffer();
+
+/**
+ * Blogs for the OpenAPI fuzzer: the writer's drafts (complete, so publishing them succeeds), published blogs,
+ * another user's pending blogs (to approve or reject), image rows; the ids and values per path and location.
+ */
+export async function fuzzBlogs(db: Db, users: { writerId: string; otherId: string }) {
+  const categories = (await db.select({ id: blogCategories.id }).from(blogCategories)).map((c) => c.id);
+  const make = async (authorId: string, status: "draft" | "pending" | "published", count: number) => {
+    const rows = [];
+    for (let i = 0; i < count; i++) {
+      const [row] = await db
+        .insert(blogs)
+        .values({
+          authorId,
+          title: `Fuzz ${status} ${i}`,
+          slug: `fuzz-${status}-${randomUUID()}`,
+          content: LONG_TEXT,
+          status,
+          categoryId: categories[0],
+          publishedAt: status === "published" ? new Date() : null,
+        })
+        .returning();
+      rows.push(row!);
+    }
+    return rows;
+  };
+  // Separate sets per operation: one operation's successes (a publish, an unpublish) must not use up another's.
+  const drafts = await make(users.writerId, "draft", 6);
+  const toPublish = await make(users.writerId, "draft", 6);
+  const toUnpublish = await make(users.writerId, "published", 6);
+  const published = await make(users.writerId, "published", 6);
+  const pending = await make(users.otherId, "pending", 12);
+  const variant = () => ({ width: 480, height: 320, key: `blogs/${randomUUID()}-480.webp`, bytes: 1 });
+  const images = await db
+    .insert(blogImages)
+    .values(toPublish.map((b) => ({ blogId: b.id, userId: users.writerId, bytes: 1, variants: [variant()] })))
+    .returning();
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  return {
+    idHints: {
+      "/api/blogs/{id}": ids(drafts),
+      "/api/blogs/{id}/edit": ids(drafts),
+      "/api/blogs/{id}/publish": ids(toPublish),
+      "/api/blogs/{id}/unpublish": ids(toUnpublish),
+      "/api/blogs/{id}/approve": ids(pending.slice(0, 6)),
+      "/api/blogs/{id}/reject": ids(pending.slice(6)),
+      "/api/blogs/{id}/vote": ids(published),
+      "/api/blogs/{id}/view": ids(published),
+      "/api/blogs/{id}/upload-cover": ids(drafts),
+      "/api/blogs/{id}/upload-images": ids(drafts),
+    } as Record<string, number[]>,
+    hints: {
+      "/api/blogs/slug/{slug} path.slug": published.map((b) => b.slug),
+      "path.imageId": ids(images),
+      "query.blogCategoryId": categories,
+      "body.blogCategoryId": [...categories, null],
+    } as Record<string, unknown[]>,
+  };
+}
