@@ -93,7 +93,8 @@ test("an author with Pro writes a blog with a cover, two images and a code block
   await page.getByRole("tab", { name: "Preview" }).click();
   const preview = page.locator("[data-preview]");
   await expect(preview.getByRole("heading", { name: "Why so small" })).toBeVisible();
-  await expect(preview.locator("img[srcset]")).toHaveCount(2);
+  await expect(preview.locator(":scope > img[srcset]")).toHaveCount(1); // the cover, as the page shows it
+  await expect(preview.locator("[data-blog-body] img[srcset]")).toHaveCount(2);
   await expect(preview.locator("pre.shiki code.language-typescript")).toContainText("createServer");
   await page.getByRole("tab", { name: "Write" }).click();
 
@@ -109,7 +110,7 @@ test("an author with Pro writes a blog with a cover, two images and a code block
   await expect(state).toHaveAttribute("data-save-state", "saved", { timeout: 15_000 });
   await page.getByRole("tab", { name: "Preview" }).click();
   await expect(preview.getByRole("heading", { name: "Why so small, really" })).toBeVisible();
-  await expect(preview.locator("img[srcset]")).toHaveCount(2);
+  await expect(preview.locator("[data-blog-body] img[srcset]")).toHaveCount(2);
 
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.locator("[data-blog-status]")).toHaveAttribute("data-blog-status", "pending");
