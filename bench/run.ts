@@ -353,6 +353,8 @@ const modes: Record<string, () => Promise<void>> = {
   soak: () => import("./soak.ts").then((m) => m.runSoak(process.argv.slice(3))),
   // 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
   sockets: () => import("./sockets.ts").then((m) => m.runSockets()),
+  // A 5 MB JPEG through the blog image pipeline (bench/upload.ts).
+  upload: () => import("./upload.ts").then((m) => m.runUpload()),
 };
 const run = mode ? modes[mode] : main;
 if (!run) {

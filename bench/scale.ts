@@ -12,6 +12,7 @@ import pg from "pg";
 import { type App, buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
+import * as blogs from "./scale-blogs.ts";
 import * as notif from "./scale-notifications.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,6 +44,7 @@ const routes: Route[] = [
   { id: "NeonBits ledger newest 20", url: "/api/users/ledger?limit=20", signedIn: true },
   { id: "NeonBits ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
   { id: "giveaway past winners (10)", url: "/api/giveaway/rounds?limit=10", signedIn: false },
+  ...blogs.BLOG_ROUTES,
 ];
 
 /** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
@@ -111,6 +113,7 @@ async function seedRange(client: pg.Client, from: number, to: number) {
   await client.query(`insert into ledger (user_id, kind, amount, reason, reference, description, created_at)
     select ${owner}, 'streak', 1, 'streak_extended', 'bench:' || g, 'Streak extended', ${eventTime("g")} from ${series}`);
   await notif.seedNotificationRange(client, from, to);
+  await blogs.seedBlogRange(client, from, to, to);
   // Giveaway rounds: one drawn round per 100 rows, each with 3 winners (the past winners list).
   await client.query(`insert into giveaway_rounds (id, title, prize, winners, starts_at, ends_at, seed, seed_hash,
       entries_hash, entry_count, drawn_at)
@@ -162,6 +165,7 @@ async function rebuildAggregates(client: pg.Client) {
   const has = async (table: string) =>
     (await client.query("select to_regclass($1) is not null as ok", [table])).rows[0].ok as boolean;
   if (await has("notification_counters")) await notif.rebuildNotificationCounters(client);
+  if (await has("blogs")) await blogs.fixBlogSequence(client);
   if (await has("xp_weekly")) {
     await client.query("truncate xp_weekly");
     await client.query(`insert into xp_weekly (user_id, week_start, xp)
@@ -197,6 +201,7 @@ const BULK_TABLES = [
   "xp_totals_histogram",
   "xp_weekly_histogram",
   "notifications",
+  "blogs",
 ];
 
 /**

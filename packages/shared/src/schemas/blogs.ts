@@ -262,12 +262,17 @@ export const blogEditSchema = blogSchema.extend({
 });
 export type BlogEdit = z.infer<typeof blogEditSchema>;
 
+/** GET /api/blogs counts matches up to this many (then `totalCapped`: "1,000+"), so a page costs the same at 100k. */
+export const BLOGS_COUNT_CAP = 1000;
+
 export const blogPageSchema = z.object({
   items: z.array(blogSummarySchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Blogs matching the filters (all pages). */
+  /** Blogs matching the filters (all pages); at most BLOGS_COUNT_CAP for GET /api/blogs (see totalCapped). */
   total: z.number().int(),
+  /** True when there are more than `total` matches (GET /api/blogs stops counting at BLOGS_COUNT_CAP). */
+  totalCapped: z.boolean().optional(),
 });
 export type BlogPage = z.infer<typeof blogPageSchema>;
 

@@ -24,7 +24,19 @@ export function registerBlogFeeds(app: FastifyInstance, db: Db, publicUrl: strin
 
   app.get("/blogs/feed.xml", { config: { auth: "public" }, schema: hidden }, async (_request, reply) => {
     const rows = await db
-      .select({ blog: blogs, author: card.displayName })
+      .select({
+        blog: {
+          id: blogs.id,
+          slug: blogs.slug,
+          title: blogs.title,
+          summary: blogs.summary,
+          content: blogs.content,
+          publishedAt: blogs.publishedAt,
+          createdAt: blogs.createdAt,
+          updatedAt: blogs.updatedAt,
+        },
+        author: card.displayName,
+      })
       .from(blogs)
       .innerJoin(profiles, eq(card.userId, blogs.authorId))
       .where(published)

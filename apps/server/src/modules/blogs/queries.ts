@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   BLOG_MESSAGES,
+  BLOGS_COUNT_CAP,
   BLOGS_PAGE_SIZE,
   type BlogCategory,
   type BlogPage,
@@ -23,10 +24,14 @@ export const isModerator = (viewer: Viewer) => viewer?.role === "moderator" || v
 
 const { card, table: profiles } = profileRows;
 
-/** The select list of a blog card: the blog, its author, category, cover and votes, in one statement. */
-export function summaryColumns(viewerId: string | null) {
+/** A blog's columns for a card: not its text, its HTML or its search vector (a list reads 12 rows, not 12 texts). */
+const { content: _content, contentHtml: _html, search: _search, ...cardColumns } = getTableColumns(blogs);
+const textColumns = { ...cardColumns, content: blogs.content, contentHtml: blogs.contentHtml };
+
+/** The select list of a blog card (with its text: `withText`): the blog, author, category, cover and votes. */
+export function summaryColumns(viewerId: string | null, withText = false) {
   return {
-    blog: blogs,
+    blog: withText ? textColumns : cardColumns,
     author: card,
     category: { id: blogCategories.id, slug: blogCategories.slug, name: blogCategories.name },
     cover: {
@@ -39,10 +44,14 @@ export function summaryColumns(viewerId: string | null) {
   };
 }
 
-/** The FROM of a blog card. */
-export function selectSummaries(db: Db, viewerId: string | null) {
+/** The FROM of a blog card; `withText` adds the markdown and its HTML. */
+export function selectSummaries<T extends boolean = false>(db: Db, viewerId: string | null, withText?: T) {
   return db
-    .select(summaryColumns(viewerId))
+    .select(
+      summaryColumns(viewerId, withText ?? false) as ReturnType<typeof summaryColumns> & {
+        blog: T extends true ? typeof textColumns : typeof cardColumns;
+      },
+    )
     .from(blogs)
     .innerJoin(profiles, eq(card.userId, blogs.authorId))
     .leftJoin(blogCategories, eq(blogCategories.id, blogs.categoryId))
@@ -50,7 +59,7 @@ export function selectSummaries(db: Db, viewerId: string | null) {
 }
 
 type SummaryRow = {
-  blog: typeof blogs.$inferSelect;
+  blog: Omit<typeof blogs.$inferSelect, "content" | "contentHtml" | "search">;
   author: { userId: string; username: string; displayName: string; avatar: string | null };
   category: { id: number; slug: string; name: string } | null;
   cover: { id: number; variants: (typeof blogImages.$inferSelect)["variants"]; bytes: number; createdAt: Date } | null;
@@ -100,6 +109,36 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 
 type ListQuery = z.output<typeof blogListQuerySchema>;
 
+/**
+ * A page of cards: the page's ids from `blogs` alone first (its filter, order and offset on one table, where
+ * the partial indexes serve them), then the cards of those ids. In one statement with the joins, the planner
+ * joined every published blog with its author before sorting (52 ms at 10k rows).
+ */
+async function cardsPage(
+  db: Db,
+  viewerId: string | null,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+): Promise<BlogSummary[]> {
+  const ids = (
+    await db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(where)
+      .orderBy(...order)
+      .limit(BLOGS_PAGE_SIZE)
+      .offset((page - 1) * BLOGS_PAGE_SIZE)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db, viewerId).where(inArray(blogs.id, ids));
+  const byId = new Map(rows.map((r) => [r.blog.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentSummary(row)] : [];
+  });
+}
+
 /** GET /api/blogs: filters, search (ranked), sort, a page; `total` counts every match. */
 export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promise<BlogPage> {
   const status: BlogStatus = query.status ?? "published";
@@ -130,26 +169,32 @@ export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promi
           ? newest
           : [desc(sql`ts_rank_cd(${blogs.search}, ${tsQuery})`), ...newest];
   const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
-    selectSummaries(db, viewer?.id ?? null)
-      .where(condition)
-      .orderBy(...order)
-      .limit(BLOGS_PAGE_SIZE)
-      .offset((query.page - 1) * BLOGS_PAGE_SIZE),
-    db.select({ n: count() }).from(blogs).where(condition),
+  // Counted up to the cap (one more row says whether there are more): a count of every match grows with the data.
+  const matches = db
+    .select({ one: sql`1` })
+    .from(blogs)
+    .where(condition)
+    .limit(BLOGS_COUNT_CAP + 1)
+    .as("matches");
+  const [items, [counted]] = await Promise.all([
+    cardsPage(db, viewer?.id ?? null, condition, order, query.page),
+    db.select({ n: count() }).from(matches),
   ]);
-  return { items: rows.map(presentSummary), page: query.page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
+  const n = counted?.n ?? 0;
+  return {
+    items,
+    page: query.page,
+    pageSize: BLOGS_PAGE_SIZE,
+    total: Math.min(n, BLOGS_COUNT_CAP),
+    totalCapped: n > BLOGS_COUNT_CAP,
+  };
 }
 
 /** GET /api/blogs/my-blogs: the caller's blogs, newest change first, and the count per state. */
 export async function listOwn(db: Db, viewer: { id: string }, query: { status?: BlogStatus; page: number }) {
   const condition = and(eq(blogs.authorId, viewer.id), query.status ? eq(blogs.status, query.status) : undefined);
-  const [rows, counts] = await Promise.all([
-    selectSummaries(db, viewer.id)
-      .where(condition)
-      .orderBy(desc(blogs.updatedAt), desc(blogs.id))
-      .limit(BLOGS_PAGE_SIZE)
-      .offset((query.page - 1) * BLOGS_PAGE_SIZE),
+  const [items, counts] = await Promise.all([
+    cardsPage(db, viewer.id, condition, [desc(blogs.updatedAt), desc(blogs.id)], query.page),
     db
       .select({ status: blogs.status, n: count() })
       .from(blogs)
@@ -160,7 +205,7 @@ export async function listOwn(db: Db, viewer: { id: string }, query: { status?: 
   for (const c of counts) per[c.status] = c.n;
   const all = per.draft + per.pending + per.published;
   return {
-    items: rows.map(presentSummary),
+    items,
     page: query.page,
     pageSize: BLOGS_PAGE_SIZE,
     total: query.status ? per[query.status] : all,
@@ -171,15 +216,11 @@ export async function listOwn(db: Db, viewer: { id: string }, query: { status?: 
 /** GET /api/blogs/pending: the review queue, oldest first. */
 export async function listPending(db: Db, viewerId: string, page: number): Promise<BlogPage> {
   const condition = eq(blogs.status, "pending");
-  const [rows, [total]] = await Promise.all([
-    selectSummaries(db, viewerId)
-      .where(condition)
-      .orderBy(asc(blogs.updatedAt), asc(blogs.id))
-      .limit(BLOGS_PAGE_SIZE)
-      .offset((page - 1) * BLOGS_PAGE_SIZE),
+  const [items, [total]] = await Promise.all([
+    cardsPage(db, viewerId, condition, [asc(blogs.updatedAt), asc(blogs.id)], page),
     db.select({ n: count() }).from(blogs).where(condition),
   ]);
-  return { items: rows.map(presentSummary), page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
+  return { items, page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
 /** Every category with its published blogs' count, in their order. */

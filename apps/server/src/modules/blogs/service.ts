@@ -80,7 +80,7 @@ export async function blogEdit(
   publicUrl: string,
   justReviewed = false,
 ): Promise<BlogEdit> {
-  const [row] = await selectSummaries(db, viewer.id).where(eq(blogs.id, id));
+  const [row] = await selectSummaries(db, viewer.id, true).where(eq(blogs.id, id));
   if (!row) throw notFound(BLOG_MESSAGES.notFound);
   const own = row.blog.authorId === viewer.id;
   if (!own && !(isModerator(viewer) && (justReviewed || row.blog.status !== "draft")))
@@ -100,10 +100,10 @@ export async function blogEdit(
 /** A published blog by its current or an earlier slug (GET /api/blogs/slug/{slug}). */
 export async function blogBySlug(db: Db, slug: string, viewer: Viewer, publicUrl: string): Promise<Blog> {
   const published = and(eq(blogs.status, "published"));
-  let [row] = await selectSummaries(db, viewer?.id ?? null).where(and(published, eq(blogs.slug, slug)));
+  let [row] = await selectSummaries(db, viewer?.id ?? null, true).where(and(published, eq(blogs.slug, slug)));
   if (!row) {
     const old = db.select({ id: blogSlugs.blogId }).from(blogSlugs).where(eq(blogSlugs.slug, slug));
-    [row] = await selectSummaries(db, viewer?.id ?? null).where(and(published, inArray(blogs.id, old)));
+    [row] = await selectSummaries(db, viewer?.id ?? null, true).where(and(published, inArray(blogs.id, old)));
   }
   if (!row) throw notFound(BLOG_MESSAGES.notFound);
   return {
