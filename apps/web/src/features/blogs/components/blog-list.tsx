@@ -173,7 +173,7 @@ export function BlogList({ fixedCategory }: { fixedCategory?: string }) {
       ) : (
         <>
           <Text className={classes.count} aria-live="polite" data-total={list.data.total}>
-            {`${number.format(list.data.total)} ${list.data.total === 1 ? "blog" : "blogs"}`}
+            {`${number.format(list.data.total)}${list.data.totalCapped ? "+" : ""} ${list.data.total === 1 ? "blog" : "blogs"}`}
             {filters.search ? ` for "${filters.search}"` : ""}
           </Text>
           <SimpleGrid
