@@ -159,12 +159,15 @@ export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promi
   const words = query.search?.trim() ?? "";
   const tsQuery = sql`websearch_to_tsquery('english', ${words})`;
   if (words) where.push(sql`${blogs.search} @@ ${tsQuery}`);
-  const newest = [desc(time), desc(blogs.id)];
+  // `nulls last` as the partial indexes are built (drizzle-kit writes DESC NULLS LAST): a plain DESC means NULLS
+  // FIRST, which those indexes can not give in order, and every published blog was sorted (20 ms at 100k).
+  const last = (column: SQL | typeof blogs.id) => sql`${column} desc nulls last`;
+  const newest = [last(sql`${time}`), last(blogs.id)];
   const order =
     query.sort === "top"
-      ? [desc(blogs.score), desc(blogs.id)]
+      ? [last(sql`${blogs.score}`), last(blogs.id)]
       : query.sort === "views"
-        ? [desc(blogs.views), desc(blogs.id)]
+        ? [last(sql`${blogs.views}`), last(blogs.id)]
         : query.sort === "newest" || !words
           ? newest
           : [desc(sql`ts_rank_cd(${blogs.search}, ${tsQuery})`), ...newest];
@@ -194,7 +197,7 @@ export async function listBlogs(db: Db, viewer: Viewer, query: ListQuery): Promi
 export async function listOwn(db: Db, viewer: { id: string }, query: { status?: BlogStatus; page: number }) {
   const condition = and(eq(blogs.authorId, viewer.id), query.status ? eq(blogs.status, query.status) : undefined);
   const [items, counts] = await Promise.all([
-    cardsPage(db, viewer.id, condition, [desc(blogs.updatedAt), desc(blogs.id)], query.page),
+    cardsPage(db, viewer.id, condition, [sql`${blogs.updatedAt} desc nulls last`, desc(blogs.id)], query.page),
     db
       .select({ status: blogs.status, n: count() })
       .from(blogs)
