@@ -136,12 +136,12 @@ test("navigation scrolls to the top; unbuilt pages are not offered, and show the
   await page.waitForFunction(() => document.documentElement.style.overflow !== "hidden");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-  await expect(page.getByRole("link", { name: "Blogs", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Projects", exact: true })).toHaveCount(0);
   await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   // The router scrolls on the render after the URL changes: polled, not read at once.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await visit(page, "/blogs");
-  await expect(page.locator('[data-status-panel="placeholder"]')).toContainText("Blogs is not available yet");
-  await expect(page).toHaveTitle("Blogs · NeonLab");
+  await visit(page, "/projects");
+  await expect(page.locator('[data-status-panel="placeholder"]')).toContainText("Projects is not available yet");
+  await expect(page).toHaveTitle("Projects · NeonLab");
 });

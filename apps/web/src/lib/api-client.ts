@@ -86,7 +86,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const headers: Record<string, string> = { accept: "application/json" };
   const token = options.anonymous ? null : readAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  // A FormData body (an upload) goes as multipart/form-data: fetch writes its content type and boundary.
+  const form = options.body instanceof FormData ? options.body : null;
+  if (options.body !== undefined && !form) headers["content-type"] = "application/json";
   if (method !== "GET") headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
 
   const statusRetries = IDEMPOTENT.has(method) ? 0 : 1;
@@ -97,7 +99,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: options.signal,
       });
     } catch (error) {

@@ -15,7 +15,7 @@ export function hackLinks({ username, slug, hasEnvironment }: ShareHackInput, or
   };
 }
 
-function LinkField({ label, url }: { label: string; url: string }) {
+export function LinkField({ label, url }: { label: string; url: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

@@ -23,9 +23,13 @@ export function notificationText(n: Notification): string {
     case "connection_accepted":
       return `${who} accepted your connection request.`;
     case "blog_approved":
-      return "Your blog post was approved and is published.";
+      return typeof n.data.title === "string"
+        ? `Your blog "${n.data.title}" was approved and is published.`
+        : "Your blog post was approved and is published.";
     case "blog_rejected":
-      return "Your blog post was not approved.";
+      return typeof n.data.reason === "string"
+        ? `Your blog${typeof n.data.title === "string" ? ` "${n.data.title}"` : ""} was sent back: ${n.data.reason}`
+        : "Your blog post was not approved.";
     case "badge_earned":
       return typeof n.data.badge_name === "string"
         ? `You earned the ${n.data.badge_name} badge.`
@@ -52,6 +56,8 @@ export function notificationLink(n: Notification, ownUsername: string): string |
   if (n.kind === "report_resolved") return "/help";
   if (n.kind === "giveaway_won") return "/giveaway";
   if (n.kind === "referral_joined") return "/settings?tab=invite";
+  if (n.kind === "blog_approved" && typeof n.data.slug === "string") return `/blogs/${n.data.slug}`;
+  if (n.kind === "blog_rejected" && typeof n.data.blog_id === "number") return `/blogs/${n.data.blog_id}/edit`;
   return null;
 }
 

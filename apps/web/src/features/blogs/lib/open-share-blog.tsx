@@ -1,0 +1,20 @@
+import { openDialog } from "../../../components/dialogs/open-dialog.tsx";
+import { reportClientError } from "../../../lib/client-errors.ts";
+import { toast } from "../../../lib/toasts.ts";
+import type { ShareBlogInput } from "../components/share-blog-dialog.tsx";
+
+/** Opens the share dialog of a blog (its code loads on demand); a failure to show it is said in a toast. */
+export async function openShareBlogDialog(input: ShareBlogInput): Promise<void> {
+  try {
+    const { ShareBlogDialog } = await import("../components/share-blog-dialog.tsx");
+    await openDialog({
+      name: "share-blog",
+      width: 350,
+      title: "Share this blog",
+      render: () => <ShareBlogDialog {...input} />,
+    });
+  } catch (error) {
+    reportClientError(error);
+    toast.error("Failed to display share blog modal");
+  }
+}
