@@ -40,7 +40,7 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown): N
 });
 
 /** The first lines of the file a visitor would look at first (index.html, else the first file). */
-export function snippet(files: Array<{ name: string; content: string }>, lines = 9, width = 58) {
+export function snippet(files: Array<{ name: string; content: string }>, lines = 7, width = 70) {
   const main = files.find((f) => /^index\.html?$/i.test(f.name)) ?? files[0];
   if (!main) return { name: "", lines: [] as string[] };
   const text = main.content
@@ -84,10 +84,9 @@ export async function renderCard(card: {
           fontSize: card.title.length > 32 ? 44 : 56,
           lineHeight: 1.15,
           color: "#ffffff",
-          maxHeight: 140,
-          overflow: "hidden",
+          display: "flex",
         },
-        card.title,
+        card.title.length > 60 ? `${card.title.slice(0, 59)}…` : card.title,
       ),
       el("div", { marginTop: 12, fontSize: 28, color: "#00e5ff" }, `@${card.username}`),
       el(
@@ -96,7 +95,8 @@ export async function renderCard(card: {
           marginTop: 28,
           display: "flex",
           flexDirection: "column",
-          flexGrow: 1,
+          width: WIDTH - 112 - 52,
+          height: 250,
           border: "2px solid #00a86b",
           borderRadius: 12,
           background: "rgba(0, 0, 0, 0.55)",

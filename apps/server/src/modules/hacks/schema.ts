@@ -12,7 +12,7 @@ export const hacks = pgTable(
   "hacks",
   {
     id: serial("id").primaryKey(),
-    ownerId: text("owner_id")
+    ownerId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
@@ -25,8 +25,8 @@ export const hacks = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("hacks_owner_slug_idx").on(t.ownerId, t.slug),
-    index("hacks_owner_recent_idx").on(t.ownerId, t.updatedAt),
+    uniqueIndex("hacks_user_slug_idx").on(t.ownerId, t.slug),
+    index("hacks_user_recent_idx").on(t.ownerId, t.updatedAt),
     index("hacks_listed_idx").on(t.updatedAt).where(sql`${t.listed}`),
   ],
 );
@@ -35,7 +35,7 @@ export const hacks = pgTable(
 export const hackPreviousSlugs = pgTable(
   "hack_previous_slugs",
   {
-    ownerId: text("owner_id")
+    ownerId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
@@ -43,5 +43,5 @@ export const hackPreviousSlugs = pgTable(
       .notNull()
       .references(() => hacks.id, { onDelete: "cascade" }),
   },
-  (t) => [uniqueIndex("hack_previous_slugs_owner_slug_idx").on(t.ownerId, t.slug)],
+  (t) => [uniqueIndex("hack_previous_slugs_user_slug_idx").on(t.ownerId, t.slug)],
 );
