@@ -19,13 +19,13 @@ const collect = `${previewOrigin}/__collect`;
 const LS_CANARY = `ls-canary-${Date.now().toString(36)}`;
 const DOM_CANARY = `dom-canary-${Date.now().toString(36)}`;
 /** After a payload's page loaded: time for its timers, error events and requests to go out. */
-const SETTLE_MS = 350;
+const SETTLE_MS = 250;
 
 let victim: E2eUser;
 // XSS_LIMIT=<n> runs the first n payloads only (for trying the oracle against a deliberately broken sandbox).
 const all = payloads(app, collect).slice(0, Number(process.env.XSS_LIMIT ?? Number.POSITIVE_INFINITY));
 
-type Seen = { url: string; body: string; authorization: string; cookie: string; fromApp: boolean };
+type Seen = { url: string; body: string; authorization: string; cookie: string; fromApp: boolean; navigation: boolean };
 
 /** Every request of the context, with what it carries. */
 function watch(context: BrowserContext, appPage: () => Page | null) {
@@ -53,6 +53,7 @@ function watch(context: BrowserContext, appPage: () => Page | null) {
             authorization: headers.authorization ?? "",
             cookie: headers.cookie ?? "",
             fromApp,
+            navigation: request.isNavigationRequest(),
           });
         }),
     );
@@ -140,7 +141,7 @@ test("control: the exploit with the app's own privileges is caught by the oracle
 });
 
 test(`${all.length} payloads in the editor's preview frame: nothing of the app reached`, async ({ page, context }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_200_000);
   const hack = await page.request.post("/api/hacks", { headers: victim.headers, data: { title: "Sandbox target" } });
   expect(hack.status()).toBe(201);
   const { owner, slug } = (await hack.json()) as { owner: { username: string }; slug: string };
@@ -181,14 +182,14 @@ async function renderInPreview(page: Page, payload: Payload, id: number) {
         };
         window.addEventListener("message", done);
         frame?.contentWindow?.postMessage({ type: "render", id, files }, "*");
-        setTimeout(resolve, 3000);
+        setTimeout(resolve, 1500);
       }),
     { files: payload.files, id },
   );
 }
 
 test(`${all.length} payloads as the full live page: nothing of the app reached`, async ({ page, context }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_200_000);
   const { seen, settle } = watch(context, () => page);
   await appWithCanaries(page, "/hacks");
   const live = await context.newPage();
@@ -203,7 +204,7 @@ test(`${all.length} payloads as the full live page: nothing of the app reached`,
     expect(url.startsWith(`${previewOrigin}/`)).toBe(true);
     // Through the app's own address, as a shared Live site link is opened: it redirects to the preview site.
     const appLink = url.replace(previewOrigin, app).replace(/\/$/, "");
-    await live.goto(appLink, { waitUntil: "load", timeout: 10_000 }).catch(() => undefined);
+    await live.goto(appLink, { waitUntil: "load", timeout: 3000 }).catch(() => undefined);
     await live.waitForTimeout(SETTLE_MS);
   }
   await page.waitForTimeout(1000);
