@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
 import { blogPage } from "./spa-blog-page.ts";
+import { hackPageAnswer, withHeadTags } from "./spa-hack-pages.ts";
 import { movedUserPage, pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
@@ -230,6 +231,14 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
     if (blog && "redirect" in blog) return reply.header("cache-control", "no-cache").redirect(blog.redirect, 301);
     if (blog && "notFound" in blog) return send(spa.index, 404);
     if (blog) return send(blog.html, 200, false);
+    // A hack's live view redirects to the preview site; its code view gets its card's tags (spa-hack-pages.ts).
+    const hack = await hackPageAnswer(app, page);
+    if (hack && "redirect" in hack) return reply.header("cache-control", "no-store").redirect(hack.redirect, 302);
+    if (hack) {
+      // One document per hack and version: sent as it is, not kept in the compressed pages' cache.
+      const html = withHeadTags(spa.index, hack.headTags);
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    }
     const prerendered = spa.pages.get(page);
     // A signed-in visitor's page is rendered by the app (their data and header differ); a query string
     // may change what the page shows, so only the plain path is rendered with data.

@@ -18,3 +18,4 @@ export * from "../modules/payments/schema.ts";
 export * from "../modules/tutor/schema.ts";
 export * from "../modules/referrals/schema.ts";
 export * from "../modules/blogs/schema.ts";
+export * from "../modules/hacks/schema.ts";

@@ -4,6 +4,7 @@ import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { BLOG_ROUTES } from "../modules/blogs/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
+import { HACK_ROUTES } from "../modules/hacks/authz.ts";
 import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { PAYMENT_ROUTES } from "../modules/payments/authz.ts";
@@ -52,4 +53,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...PAYMENT_ROUTES,
   ...TUTOR_ROUTES,
   ...BLOG_ROUTES,
+  ...HACK_ROUTES,
 ];

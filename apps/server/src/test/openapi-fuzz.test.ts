@@ -36,6 +36,7 @@ import { saveExchange } from "../modules/tutor/service.ts";
 import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
 import { fuzzBlogs } from "../modules/blogs/test-helpers.ts";
+import { createHack } from "../modules/hacks/service.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -297,7 +298,11 @@ const bystanderThread = await tutorExchange(bystander.id, "The bystander's quest
 const threadIds = [...ownThreads.map((t) => t.threadId), bystanderThread.threadId];
 commonHints["body.threadId"] = fc.constantFrom(...threadIds);
 const blogFixture = await fuzzBlogs(db, { writerId: admin.id, otherId: bystander.id });
+// A hack of the bystander's: readable, forkable and carded by anyone, changed by nobody but them.
+const bystanderHack = await createHack(app.ctx, bystander.id, { title: "Fuzz target" });
 const idHints: Record<string, number[]> = {
+  "/api/hacks/{id}/fork": [bystanderHack.id],
+  "/api/hacks/{id}/card.png": [bystanderHack.id],
   ...blogFixture.idHints,
   "/api/lessons/chat/threads/{id}": threadIds,
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
@@ -324,6 +329,7 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),
   ),
   "/api/content-assets/{course}/{path}": fc.constantFrom(...assets),
+  "/api/hacks/users/{username}/{slug}": fc.constant({ username: usernames[1], slug: bystanderHack.slug }),
 };
 
 function hintsFor(op: Operation): Hints {

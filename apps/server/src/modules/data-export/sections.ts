@@ -2,6 +2,7 @@ import { accountExportSection, sessionsExportSection } from "../accounts/export-
 import { blogsExportSection } from "../blogs/export-section.ts";
 import { connectionsExportSection } from "../connections/export-section.ts";
 import { giveawayExportSection } from "../giveaway/export-section.ts";
+import { hacksExportSection } from "../hacks/export-section.ts";
 import { learningExportSection } from "../learning/export-section.ts";
 import { ledgerExportSection } from "../ledger/export-section.ts";
 import { notificationsExportSection } from "../notifications/export-section.ts";
@@ -39,4 +40,5 @@ export const EXPORT_SECTIONS = [
   tutorExportSection,
   referralsExportSection,
   blogsExportSection,
+  hacksExportSection,
 ] as const;
