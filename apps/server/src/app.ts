@@ -37,6 +37,7 @@ import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
+import { projectRoutes } from "./modules/projects/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
+    projects: projectRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

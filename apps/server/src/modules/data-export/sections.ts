@@ -7,6 +7,7 @@ import { notificationsExportSection } from "../notifications/export-section.ts";
 import { paymentsExportSection } from "../payments/export-section.ts";
 import { preferencesExportSection, profileExportSection } from "../profiles/export-section.ts";
 import { progressExportSection } from "../progress/export-section.ts";
+import { projectsExportSection } from "../projects/export-section.ts";
 import { reportsExportSection } from "../reports/export-section.ts";
 import { shopExportSection } from "../shop/export-section.ts";
 import { messagesExportSection } from "../users/export-section.ts";
@@ -33,4 +34,5 @@ export const EXPORT_SECTIONS = [
   shopExportSection,
   giveawayExportSection,
   paymentsExportSection,
+  projectsExportSection,
 ] as const;

@@ -25,3 +25,6 @@ export async function lessonLinks(db: Db, ids: number[]): Promise<Map<number, Le
     rows.map((r) => [r.id, { id: r.id, title: r.title, path: `/courses/${r.courseSlug}/${r.lessonSlug}` }]),
   );
 }
+
+/** The catalogue's categories (content/categories.yaml), shared by courses and guided projects. */
+export { courseCategories } from "./schema.ts";
