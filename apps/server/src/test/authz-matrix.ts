@@ -9,6 +9,7 @@ import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
+import { PROJECT_ROUTES } from "../modules/projects/authz.ts";
 import { REPORT_ROUTES } from "../modules/reports/authz.ts";
 import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
@@ -46,4 +47,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ACCESS_ROUTES,
   ...DATA_EXPORT_ROUTES,
   ...PAYMENT_ROUTES,
+  ...PROJECT_ROUTES,
 ];
