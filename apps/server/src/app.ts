@@ -32,6 +32,7 @@ import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { devRoutes } from "./modules/dev/routes.ts";
 import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
 import { giveawayRoutes } from "./modules/giveaway/routes.ts";
+import { hackRoutes } from "./modules/hacks/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -134,7 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", "ws:", "wss:"],
-        frameSrc: ["'self'"],
+        // Hack previews run on the preview site, another host name (decision 028).
+        frameSrc: ["'self'", config.previewOrigin],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -192,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     payments: paymentRoutes,
     admin: adminRoutes,
     "data-export": dataExportRoutes,
+    hacks: hackRoutes,
     projects: projectRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);

@@ -59,6 +59,10 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: boolean.default(true),
   BUILD_ID: optional,
   DEV_OUTBOX: optionalBoolean,
+  /** Where hack code runs: another host name than PUBLIC_URL's (decision 028). */
+  PREVIEW_ORIGIN: optional.pipe(z.url().optional()),
+  /** The preview site's listener (default PORT + 1). */
+  PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +73,9 @@ export type Config = Env & {
   isProduction: boolean;
   /** Whether GET /api/dev/outbox exists: it shows every mailed code and link, so only on a local install. */
   devOutbox: boolean;
+  /** The preview site's origin (hack code runs there, never on the app's site) and its listener's port. */
+  previewOrigin: string;
+  previewPort: number;
 };
 
 export class ConfigError extends Error {}
@@ -93,7 +100,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigin: env.CORS_ORIGIN ?? new URL(env.PUBLIC_URL).origin,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir, env.NODE_ENV === "test"),
     devOutbox: !isProduction && (env.DEV_OUTBOX ?? isLocalOnly(env)),
+    ...previewSite(env, isProduction),
   };
+}
+
+/**
+ * The preview site (decision 028): PREVIEW_ORIGIN, or on a loopback install the other loopback name
+ * (127.0.0.1 when the app is reached as localhost, and the reverse) on PREVIEW_PORT (default PORT + 1).
+ * It must be another host name: cookies are shared across the ports of one host.
+ */
+function previewSite(env: Env, isProduction: boolean): { previewOrigin: string; previewPort: number } {
+  const previewPort = env.PREVIEW_PORT ?? (env.PORT === 0 ? 0 : Math.min(env.PORT + 1, 65535));
+  const app = new URL(env.PUBLIC_URL);
+  if (!env.PREVIEW_ORIGIN && isProduction && !isLoopbackHost(app.hostname)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PREVIEW_ORIGIN: required when NODE_ENV=production (hack code runs on another site)",
+    );
+  }
+  const previewOrigin = env.PREVIEW_ORIGIN
+    ? new URL(env.PREVIEW_ORIGIN).origin
+    : `${app.protocol}//${app.hostname === "127.0.0.1" ? "localhost" : "127.0.0.1"}:${previewPort}`;
+  if (new URL(previewOrigin).hostname === app.hostname) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PREVIEW_ORIGIN: must be another host name than PUBLIC_URL's (cookies are shared across ports)",
+    );
+  }
+  return { previewOrigin, previewPort };
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]", "::ffff:127.0.0.1"]);

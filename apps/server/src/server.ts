@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
 import { importBundledContent } from "./content/bundled.ts";
+import { buildPreviewSite } from "./modules/hacks/preview-site.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,9 +19,13 @@ async function main() {
 
   const app = await buildApp({ config });
   await importBundledContent(app);
+  // Hack code runs on the preview site, a second listener reached by another host name (decision 028).
+  const preview = await buildPreviewSite(app.ctx);
+  app.addHook("onClose", () => preview.close());
   await app.listen({ host: config.HOST, port: config.PORT });
+  await preview.listen({ host: config.HOST, port: config.previewPort });
   app.log.info(
-    `NeonLab is running at ${config.PUBLIC_URL} (database: ${app.ctx.database.kind}, mail: ${app.ctx.mailer.kind})`,
+    `NeonLab is running at ${config.PUBLIC_URL}, hack previews at ${config.previewOrigin} (database: ${app.ctx.database.kind}, mail: ${app.ctx.mailer.kind})`,
   );
 
   let closing = false;

@@ -15,4 +15,5 @@ export * from "../modules/shop/schema.ts";
 export * from "../modules/giveaway/schema.ts";
 export * from "../modules/data-export/schema.ts";
 export * from "../modules/payments/schema.ts";
+export * from "../modules/hacks/schema.ts";
 export * from "../modules/projects/schema.ts";

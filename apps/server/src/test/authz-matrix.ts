@@ -2,6 +2,7 @@ import { ACCESS_ROUTES } from "../modules/access/authz.ts";
 import { ADMIN_ROUTES } from "../modules/admin/authz.ts";
 import { CONNECTION_ROUTES } from "../modules/connections/authz.ts";
 import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
+import { HACK_ROUTES } from "../modules/hacks/authz.ts";
 import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
 import { PAYMENT_ROUTES } from "../modules/payments/authz.ts";
@@ -47,5 +48,6 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...ACCESS_ROUTES,
   ...DATA_EXPORT_ROUTES,
   ...PAYMENT_ROUTES,
+  ...HACK_ROUTES,
   ...PROJECT_ROUTES,
 ];

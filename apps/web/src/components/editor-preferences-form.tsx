@@ -38,6 +38,8 @@ export type EditorPreferencesFormProps = {
   secondaryAction?: ReactNode;
   /** After the server saved them (the profile cache is updated and the spec's toast shown). */
   onSaved?: (saved: EditorPreferences) => void;
+  /** Each change that makes valid preferences (a live preview of them). */
+  onValuesChange?: (preferences: EditorPreferences) => void;
   ref?: Ref<HTMLFormElement>;
 };
 
@@ -52,11 +54,16 @@ export function EditorPreferencesForm({
   submitIcon,
   secondaryAction,
   onSaved,
+  onValuesChange,
   ref,
 }: EditorPreferencesFormProps) {
   const update = useUpdateProfile();
   const form = useForm<EditorValues>({
     initialValues: { ...preferences },
+    onValuesChange: (values) => {
+      const valid = editorPreferencesSchema.safeParse(values);
+      if (valid.success) onValuesChange?.(valid.data);
+    },
     validate: zodResolver(editorPreferencesSchema),
     ...validationTriggers(["theme", "fontFamily", "fontSize", "lineHeight"]),
   });

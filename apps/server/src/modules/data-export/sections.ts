@@ -1,6 +1,7 @@
 import { accountExportSection, sessionsExportSection } from "../accounts/export-section.ts";
 import { connectionsExportSection } from "../connections/export-section.ts";
 import { giveawayExportSection } from "../giveaway/export-section.ts";
+import { hacksExportSection } from "../hacks/export-section.ts";
 import { learningExportSection } from "../learning/export-section.ts";
 import { ledgerExportSection } from "../ledger/export-section.ts";
 import { notificationsExportSection } from "../notifications/export-section.ts";
@@ -34,5 +35,6 @@ export const EXPORT_SECTIONS = [
   shopExportSection,
   giveawayExportSection,
   paymentsExportSection,
+  hacksExportSection,
   projectsExportSection,
 ] as const;

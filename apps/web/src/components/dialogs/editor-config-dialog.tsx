@@ -8,7 +8,14 @@ import classes from "./dialog.module.css";
 import { useDraggableModal } from "./use-draggable-modal.ts";
 
 /** Dialog 8: the code editor preferences (400 px, no x, draggable). Resolves with the saved preferences. */
-export function EditorConfigDialog({ onDone }: { onDone: (saved?: EditorPreferences) => void }) {
+export function EditorConfigDialog({
+  onDone,
+  onChange,
+}: {
+  onDone: (saved?: EditorPreferences) => void;
+  /** Each valid change, as it is made (the editor behind the dialog follows it live). */
+  onChange?: (preferences: EditorPreferences) => void;
+}) {
   const { profile } = useSession();
   const anchor = useRef<HTMLFormElement>(null);
   useDraggableModal(anchor, classes.dragHandle);
@@ -24,6 +31,7 @@ export function EditorConfigDialog({ onDone }: { onDone: (saved?: EditorPreferen
         </Button>
       }
       onSaved={onDone}
+      onValuesChange={onChange}
     />
   );
 }

@@ -121,8 +121,13 @@ export function openShareHackDialog(input: ShareHackInput): Promise<void> {
   }).then(() => undefined);
 }
 
-/** Dialog 8: resolves with the saved preferences, or undefined on Cancel. */
-export function openEditorConfigDialog(): Promise<EditorPreferences | undefined> {
+/**
+ * Dialog 8: resolves with the saved preferences, or undefined on Cancel. `onChange` gets every valid
+ * change as it is made (the editor shows it live; on Cancel the caller goes back to what it had).
+ */
+export function openEditorConfigDialog(
+  options: { onChange?: (preferences: EditorPreferences) => void } = {},
+): Promise<EditorPreferences | undefined> {
   return guarded("editor configuration", async () => {
     const { EditorConfigDialog } = await import("./editor-config-dialog.tsx");
     return openDialog<EditorPreferences>({
@@ -131,7 +136,7 @@ export function openEditorConfigDialog(): Promise<EditorPreferences | undefined>
       title: "Editor Configuration",
       withCloseButton: false,
       closeOnClickOutside: false,
-      render: (close) => <EditorConfigDialog onDone={(saved) => close(saved)} />,
+      render: (close) => <EditorConfigDialog onDone={(saved) => close(saved)} onChange={options.onChange} />,
     });
   });
 }

@@ -1,0 +1,50 @@
+import { Button, Group, ScrollArea, Text } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import classes from "./editor.module.css";
+import type { ConsoleEntry } from "./types.ts";
+
+/** The previewed page's console output and errors, newest last; announced politely to screen readers. */
+export function ConsolePanel({
+  entries,
+  onClear,
+  height = 140,
+}: {
+  entries: ConsoleEntry[];
+  onClear(): void;
+  height?: number;
+}) {
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [entries.length]);
+  const errors = entries.filter((e) => e.level === "error").length;
+  return (
+    <section aria-label="Console">
+      <Group justify="space-between" px="sm" py={4}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Console {errors > 0 && `· ${errors} error${errors === 1 ? "" : "s"}`}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={onClear} disabled={entries.length === 0}>
+          Clear
+        </Button>
+      </Group>
+      <ScrollArea h={height} type="auto">
+        <ol className={classes.console} aria-live="polite">
+          {entries.length === 0 && (
+            <li>
+              <Text size="xs" c="dimmed" component="span">
+                Nothing logged yet: console.log in your script shows up here.
+              </Text>
+            </li>
+          )}
+          {entries.map((entry, i) => (
+            <li key={`${entry.at}-${i}`} data-level={entry.level}>
+              {entry.text}
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" style={{ border: 0, padding: 0 }} />
+        </ol>
+      </ScrollArea>
+    </section>
+  );
+}
