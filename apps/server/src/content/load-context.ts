@@ -56,7 +56,12 @@ export function asset(
   return { path: inCourse, hash, url: `${ctx.options.assetsBase}/${courseSlug}/${inCourse}?v=${hash.slice(0, 10)}` };
 }
 
-export function validate<S extends z.ZodType>(ctx: LoadContext, file: string, schema: S, data: unknown): z.output<S> | null {
+export function validate<S extends z.ZodType>(
+  ctx: LoadContext,
+  file: string,
+  schema: S,
+  data: unknown,
+): z.output<S> | null {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   for (const issue of issuesOf(parsed.error)) problem(ctx, file, issue.field, issue.message);

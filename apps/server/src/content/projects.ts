@@ -98,7 +98,8 @@ function loadSteps(ctx: LoadContext, dir: string, file: string): StepModel[] {
     keys.set(key, entry);
     const md = readMarkdown(ctx, abs);
     const meta = md && validate(ctx, stepFile, stepFrontmatterSchema, md.data);
-    if (md && !md.body) problem(ctx, stepFile, "(body)", "the step's instructions (text after the frontmatter) are required");
+    if (md && !md.body)
+      problem(ctx, stepFile, "(body)", "the step's instructions (text after the frontmatter) are required");
     if (!md || !meta) continue;
     const checks: CheckModel[] = meta.checks.map((c) => ({
       id: c.id,

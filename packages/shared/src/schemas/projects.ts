@@ -41,7 +41,8 @@ export const projectFilesSchema = z
     const seen = new Set<string>();
     for (const [i, file] of files.entries()) {
       const key = file.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "name"], message: `Two files are named ${file.name}.` });
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [i, "name"], message: `Two files are named ${file.name}.` });
       seen.add(key);
     }
     const bytes = files.reduce((n, f) => n + new TextEncoder().encode(f.content).length, 0);

@@ -19,7 +19,8 @@ export function hashFiles(files: ProjectFile[]): string {
 
 const keyOf = (secret: string) => createHmac("sha256", secret).update("neonlab project check attempts").digest();
 
-const mac = (secret: string, payload: string) => createHmac("sha256", keyOf(secret)).update(payload).digest("base64url");
+const mac = (secret: string, payload: string) =>
+  createHmac("sha256", keyOf(secret)).update(payload).digest("base64url");
 
 const payloadOf = (claims: AttemptClaims, nonce: string, expires: number) =>
   [claims.userId, claims.projectId, claims.step, claims.filesHash, nonce, expires].join("|");

@@ -51,8 +51,7 @@ export const PROJECT_ROUTES: RouteEntry[] = [
         name: "a premium project: the preview for everyone, every step with access",
         request: () => ({ method: "GET", url: "/api/projects/neon-console" }),
         expect: all(200),
-        check: (_ctx, actor, res) =>
-          expect(jsonOf(res).has_access).toBe(actor === "paying" || actor === "admin"),
+        check: (_ctx, actor, res) => expect(jsonOf(res).has_access).toBe(actor === "paying" || actor === "admin"),
       },
     ],
   },

@@ -80,7 +80,9 @@ export async function listProjects(db: Db, userId: string | null, categorySlug?:
     throw notFound("No projects in that category.");
   }
   return {
-    items: rows.filter((r) => !categorySlug || r.category.slug === categorySlug).map((r) => presentProject(r, !!userId)),
+    items: rows
+      .filter((r) => !categorySlug || r.category.slug === categorySlug)
+      .map((r) => presentProject(r, !!userId)),
     categories: [...categories.values()],
   };
 }
@@ -164,9 +166,18 @@ export async function getProject(db: Db, userId: string | null, slug: string): P
 /** The caller's completed projects, newest first (GET /api/users/completed-projects). */
 export async function listCompletedProjects(db: Db, userId: string) {
   const rows = await db
-    .select({ id: completedProjects.id, projectId: completedProjects.projectId, createdAt: completedProjects.createdAt })
+    .select({
+      id: completedProjects.id,
+      projectId: completedProjects.projectId,
+      createdAt: completedProjects.createdAt,
+    })
     .from(completedProjects)
     .where(eq(completedProjects.userId, userId))
     .orderBy(sql`${completedProjects.createdAt} desc`);
-  return rows.map((r) => ({ id: r.id, user_id: userId, project_id: r.projectId, created_at: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: userId,
+    project_id: r.projectId,
+    created_at: r.createdAt.toISOString(),
+  }));
 }

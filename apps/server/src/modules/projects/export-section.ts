@@ -34,7 +34,11 @@ export const projectsExportSection = exportSection({
         .where(eq(projectStepPasses.userId, userId))
         .orderBy(asc(projectStepPasses.createdAt), asc(projectSteps.id)),
       db
-        .select({ project: projects.slug, xpAwarded: completedProjects.xpAwarded, createdAt: completedProjects.createdAt })
+        .select({
+          project: projects.slug,
+          xpAwarded: completedProjects.xpAwarded,
+          createdAt: completedProjects.createdAt,
+        })
         .from(completedProjects)
         .innerJoin(projects, eq(projects.id, completedProjects.projectId))
         .where(eq(completedProjects.userId, userId))

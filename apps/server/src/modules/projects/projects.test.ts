@@ -62,7 +62,11 @@ describe("guided projects", async () => {
     ];
     const result = (await checkStepApi(app, user.headers, sign, "markup", bad)).json();
     expect(result.passed).toBe(false);
-    expect(result.results[0]).toMatchObject({ id: "heading", passed: false, message: expect.stringMatching(/at most 1/) });
+    expect(result.results[0]).toMatchObject({
+      id: "heading",
+      passed: false,
+      message: expect.stringMatching(/at most 1/),
+    });
     expect(result.results[1]).toMatchObject({ id: "glow", passed: false });
     expect(await db.select().from(projectStepPasses).where(eq(projectStepPasses.userId, user.id))).toEqual([]);
     // Saved all the same: the learner's work is kept.
@@ -125,7 +129,9 @@ describe("guided projects", async () => {
     expect((await expectBooksBalance(db, user.id)).xp).toBe(0);
 
     await passSign(app, user.headers, sign);
-    const done = projectCompleteResultSchema.parse((await post(app, `/api/projects/${sign}/complete`, user.headers)).json());
+    const done = projectCompleteResultSchema.parse(
+      (await post(app, `/api/projects/${sign}/complete`, user.headers)).json(),
+    );
     expect(done).toMatchObject({ xpAwarded: 50, alreadyCompleted: false, streak: { count: 1, extended: true } });
     const twice = (await post(app, `/api/projects/${sign}/complete`, user.headers)).json();
     expect(twice).toMatchObject({ xpAwarded: 0, alreadyCompleted: true });
@@ -162,7 +168,10 @@ describe("guided projects", async () => {
       [{ name: "a/b.js", content: "" }],
       [{ name: "bin.js", content: "\u0000\u0001" }],
       Array.from({ length: 21 }, (_, i) => ({ name: `f${i}.js`, content: "" })),
-      [{ name: "big.js", content: "x".repeat(120_000) }, { name: "big2.js", content: "x".repeat(120_000) }],
+      [
+        { name: "big.js", content: "x".repeat(120_000) },
+        { name: "big2.js", content: "x".repeat(120_000) },
+      ],
       [
         { name: "a.js", content: "" },
         { name: "A.js", content: "" },

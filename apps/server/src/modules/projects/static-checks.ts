@@ -52,9 +52,17 @@ function judgeHtml(page: ParsedPage, rule: HtmlRule): CheckResult & { id: "" } {
   const min = rule.min ?? 1;
   const what = `"${rule.selector}"${rule.text ? " with the right text" : ""}${rule.attr ? ` with a ${rule.attr} attribute` : ""}`;
   if (found.length < min)
-    return { id: "", passed: false, message: `index.html has ${found.length} element(s) matching ${what}; needs at least ${min}.` };
+    return {
+      id: "",
+      passed: false,
+      message: `index.html has ${found.length} element(s) matching ${what}; needs at least ${min}.`,
+    };
   if (rule.max !== undefined && found.length > rule.max)
-    return { id: "", passed: false, message: `index.html has ${found.length} element(s) matching ${what}; at most ${rule.max} allowed.` };
+    return {
+      id: "",
+      passed: false,
+      message: `index.html has ${found.length} element(s) matching ${what}; at most ${rule.max} allowed.`,
+    };
   return { id: "", passed: true, message: "" };
 }
 
@@ -119,6 +127,8 @@ function judgeCss(page: ParsedPage, rule: CssRule): CheckResult & { id: "" } {
 export function judgeStatic(page: ParsedPage, check: StoredCheck): CheckResult | null {
   if (check.rule.type === "script") return null;
   const result =
-    check.rule.type === "html" ? judgeHtml(page, check.rule.html as HtmlRule) : judgeCss(page, check.rule.css as CssRule);
+    check.rule.type === "html"
+      ? judgeHtml(page, check.rule.html as HtmlRule)
+      : judgeCss(page, check.rule.css as CssRule);
   return { ...result, id: check.id };
 }

@@ -8,7 +8,8 @@ import { projects } from "./schema.ts";
 export const SIGN_FILES = [
   {
     name: "index.html",
-    content: '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><h1>OPEN</h1><script src="script.js"></script></body></html>',
+    content:
+      '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body><h1>OPEN</h1><script src="script.js"></script></body></html>',
   },
   { name: "style.css", content: "h1 { text-shadow: 0 0 8px #0ff; }" },
   { name: "script.js", content: 'document.querySelector("h1").classList.add("on");' },

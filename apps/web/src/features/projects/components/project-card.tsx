@@ -40,7 +40,11 @@ export function ProjectCard({ project }: { project: Project }) {
           <Icon size={56} stroke={1.3} className={classes.windowIcon} />
         </div>
         {project.premium && (
-          <Badge className={`${classes.cardBadge} ${courses.onAccent}`} color="magenta" leftSection={<IconCrown size={13} />}>
+          <Badge
+            className={`${classes.cardBadge} ${courses.onAccent}`}
+            color="magenta"
+            leftSection={<IconCrown size={13} />}
+          >
             Pro
           </Badge>
         )}

@@ -12,7 +12,10 @@ export type RunnerMessage = { source: typeof CHECK_MESSAGE_SOURCE; run: string; 
 
 /** JSON that stays inert inside an inline <script> (no "</script>" or "<!--" can end or bend it). */
 const inlineJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** The helpers a check's script gets as `h` (documented in content/README.md, "Guided projects"). */
 const HELPERS = String.raw`
