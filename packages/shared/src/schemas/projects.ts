@@ -28,7 +28,7 @@ export const projectFileSchema = z.object({
   name: fileName,
   content: z
     .string({ error: "A file's content must be text." })
-    .max(PROJECT_MAX_BYTES, "A file may hold at most 200 KB.")
+    // No per-file maximum: the list's total (200 KB) bounds every file.
     .refine((text) => !BINARY.test(text), "Files must be plain text; this one holds binary data."),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;

@@ -84,7 +84,7 @@ function ProjectWorkspace({ project }: { project: ProjectDetail }) {
             : "Starter files";
 
   return (
-    <div className={courses.page} data-project-page={project.slug}>
+    <div className={`${courses.page} ${classes.breakout}`} data-project-page={project.slug}>
       <nav aria-label="Breadcrumb" className={courses.breadcrumb}>
         <Link to="/projects">Projects</Link>
         <span aria-hidden="true">/</span>
