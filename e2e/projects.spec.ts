@@ -67,7 +67,8 @@ test("a learner completes a guided project by passing its checks; failing checks
     await expect(step(page, key).locator('[data-checks] li[data-state="passed"]').first()).toBeVisible();
   }
   await expect(page.getByText("Every step passes!")).toBeVisible();
-  await expectNoAxeViolations(page, "[data-project-page]");
+  // The guide (brief, steps, checks, Complete); the editor's own controls are the editor's tests' concern.
+  await expectNoAxeViolations(page, "[data-project-guide]");
 
   await page.getByRole("button", { name: "Complete project" }).click();
   const dialog = page.getByRole("dialog", { name: "Project complete" });
@@ -136,7 +137,10 @@ for (const scheme of ["dark", "light"] as ColorScheme[]) {
       await runStep(page, "structure");
       await expect(step(page, "structure").locator('[data-checks] li[data-state="failed"]').first()).toBeVisible();
       await expectSoundPage(page, { header: true, footer: true });
+      await expect(page.locator("iframe[title$='preview'][data-rendered-id]")).toBeVisible();
       await saveScreenshot(page, `project-${scheme}-${width}`);
+      await page.locator("section[aria-label='Preview']").scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `project-stage-${scheme}-${width}`, { fullPage: false });
     });
   }
 }

@@ -87,6 +87,7 @@ function RateProject({ project }: { project: ProjectDetail }) {
       </Text>
       <Rating
         value={mine ?? 0}
+        role="radiogroup"
         aria-labelledby={labelId}
         getSymbolLabel={(stars) => `${stars} ${stars === 1 ? "star" : "stars"}`}
         onChange={(stars) =>

@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Text } from "@mantine/core";
 import type { Project } from "@neonlab/shared/schemas/projects";
-import { IconBraces, IconCircleCheck, IconCrown, IconLayout, IconShieldLock, IconTerminal2 } from "@tabler/icons-react";
+import { IconBraces, IconCircleCheck, IconCrown, IconShieldLock, IconTerminal2, IconWorldWww } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { RatingSummary } from "../../courses/components/course-rating.tsx";
 import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
@@ -9,7 +9,7 @@ import classes from "./projects.module.css";
 
 /** The cover's icon and glow per category (others: the code braces). */
 const LOOKS: Record<string, { icon: typeof IconBraces; tone: "green" | "magenta" | "violet" }> = {
-  "web-development": { icon: IconLayout, tone: "green" },
+  "web-development": { icon: IconWorldWww, tone: "green" },
   programming: { icon: IconBraces, tone: "violet" },
   security: { icon: IconShieldLock, tone: "magenta" },
   linux: { icon: IconTerminal2, tone: "green" },

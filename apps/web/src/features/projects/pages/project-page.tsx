@@ -91,7 +91,7 @@ function ProjectWorkspace({ project }: { project: ProjectDetail }) {
         <Link to={`/projects/categories/${project.category.slug}`}>{project.category.name}</Link>
       </nav>
       <div className={classes.workspace}>
-        <div className={classes.guide}>
+        <div className={classes.guide} data-project-guide>
           <section className={`nl-panel ${classes.guidePanel}`} aria-labelledby="project-title">
             <Group gap={6}>
               <Badge variant="outline" color="cyan" size="sm">
