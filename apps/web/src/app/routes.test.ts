@@ -34,13 +34,16 @@ describe("the route table", () => {
       "/app/reports",
       "/shop",
       "/giveaway",
+      "/projects",
+      "/projects/categories/web-development",
+      "/projects/keyboard-quiz",
     ]) {
       expect(pageIsBuilt(path), path).toBe(true);
     }
     for (const path of ["/blogs", "/blogs/my-blogs", "/no/such/page"]) {
       expect(pageIsBuilt(path), path).toBe(false);
     }
-    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Rank", "Pricing"]);
+    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Projects", "Rank", "Pricing"]);
     const footer = FOOTER_NAV.flatMap((column) => column.links.map((link) => link.to));
     expect(footer.length).toBeGreaterThan(0);
     for (const to of footer) expect(pageIsBuilt(to), to).toBe(true);

@@ -113,8 +113,8 @@ export async function mayWorkOnAll(db: Db, userId: string | null, premium: boole
 }
 
 /** One project: its brief, steps (past the free preview only with access), starter files and the caller's files. */
-export async function getProject(db: Db, userId: string | null, slug: string): Promise<ProjectDetail> {
-  const row = await findProject(db, userId, slug);
+export async function getProject(db: Db, userId: string | null, key: number | string): Promise<ProjectDetail> {
+  const row = await findProject(db, userId, key);
   const projectId = row.project.id;
   const [steps, access, saved, passes] = await Promise.all([
     visibleSteps(db, projectId),

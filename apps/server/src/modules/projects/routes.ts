@@ -65,7 +65,7 @@ export async function projectRoutes(app: FastifyInstance, { ctx: { db, transacti
         response: { 200: projectDetailSchema },
       },
     },
-    async (request) => getProject(db, request.user?.id ?? null, String(request.params.id)),
+    async (request) => getProject(db, request.user?.id ?? null, request.params.id),
   );
 
   r.put(

@@ -1,12 +1,12 @@
-import { Button, Group, Rating, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import type { ProjectDetail } from "@neonlab/shared/schemas/projects";
 import { IconCircleCheck, IconTrophy } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
 import { openProjectCompleteDialog, openStreakDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
+import { RateStars } from "../../courses/components/course-rating.tsx";
 import { completeProject, projectQuery, useRateProject } from "../api/projects.ts";
 import classes from "./projects.module.css";
 
@@ -77,26 +77,13 @@ export function CompleteBar({
 }
 
 function RateProject({ project }: { project: ProjectDetail }) {
-  const labelId = useId();
   const rate = useRateProject(project);
-  const mine = project.rating.mine;
   return (
-    <Group gap="xs" data-rate-project={mine ?? "unrated"}>
-      <Text size="sm" fw={600} id={labelId}>
-        {mine ? "Your rating" : "Rate this project"}
-      </Text>
-      <Rating
-        value={mine ?? 0}
-        role="radiogroup"
-        aria-labelledby={labelId}
-        getSymbolLabel={(stars) => `${stars} ${stars === 1 ? "star" : "stars"}`}
-        onChange={(stars) =>
-          rate.mutate(stars, {
-            onSuccess: () => toast.success(`You rated this project ${stars} ${stars === 1 ? "star" : "stars"}.`),
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
-      />
-    </Group>
+    <RateStars
+      noun="project"
+      mine={project.rating.mine}
+      rate={(stars, done) => rate.mutate(stars, done)}
+      marker={{ "data-rate-project": project.rating.mine ?? "unrated" }}
+    />
   );
 }

@@ -1,6 +1,13 @@
 import { Badge, Group, Progress, Text } from "@mantine/core";
 import type { Project } from "@neonlab/shared/schemas/projects";
-import { IconBraces, IconCircleCheck, IconCrown, IconShieldLock, IconTerminal2, IconWorldWww } from "@tabler/icons-react";
+import {
+  IconBraces,
+  IconCircleCheck,
+  IconCrown,
+  IconShieldLock,
+  IconTerminal2,
+  IconWorldWww,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
 import { RatingSummary } from "../../courses/components/course-rating.tsx";
 import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";

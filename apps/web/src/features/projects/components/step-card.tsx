@@ -43,7 +43,12 @@ export function StepCard(props: StepCardProps) {
   const byId = new Map((results ?? []).map((r) => [r.id, r]));
   return (
     <li className={classes.step} data-step={step.key} data-passed={step.passed} data-current={open}>
-      <UnstyledButton className={classes.stepHead} onClick={props.onToggle} aria-expanded={open} aria-controls={open ? bodyId : undefined}>
+      <UnstyledButton
+        className={classes.stepHead}
+        onClick={props.onToggle}
+        aria-expanded={open}
+        aria-controls={open ? bodyId : undefined}
+      >
         <span className={classes.stepNumber} aria-hidden="true">
           {step.passed ? <IconCheck size={16} /> : step.locked ? <IconLock size={14} /> : step.order}
         </span>
