@@ -36,7 +36,8 @@ export default defineConfig({
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), PUBLIC_URL: baseURL },
+    // Hack previews run on a second listener reached as 127.0.0.1 (decision 028): the port after the app's.
+    env: { PORT: String(port), PUBLIC_URL: baseURL, PREVIEW_PORT: String(port + 1) },
     stdout: "ignore",
     stderr: "pipe",
   },

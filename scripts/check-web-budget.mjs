@@ -2,7 +2,7 @@
 // Checks apps/web/dist, or the build named by the first argument or WEB_DIST.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { BUDGET_KIB, checkBudget } from "./web-budget.mjs";
+import { BUDGET_KIB, checkBudget, editorChunkReport } from "./web-budget.mjs";
 
 const distDir = process.argv[2] ?? process.env.WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist");
 if (!existsSync(join(distDir, "index.html"))) {
@@ -13,6 +13,8 @@ if (!existsSync(join(distDir, "index.html"))) {
 const { report, over } = await checkBudget(distDir, BUDGET_KIB);
 console.log("JavaScript loaded by the first route (static imports, not import()):\n");
 console.log(report);
+const editor = await editorChunkReport(distDir);
+if (editor) console.log(editor);
 if (over) {
   console.error(
     `\nThe first route loads more than ${BUDGET_KIB} KiB of gzip JavaScript: lazy-load routes and heavy parts.`,

@@ -1,5 +1,5 @@
 // The JavaScript the first route of the built web app loads, and its gzip size against the budget.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
@@ -105,4 +105,22 @@ export async function checkBudget(distDir, budgetKiB = BUDGET_KIB) {
   const rows = measure(files, read);
   const total = rows.reduce((sum, row) => sum + row.gzip, 0);
   return { rows, total, over: total > budgetKiB * 1024, report: formatReport(rows, budgetKiB) };
+}
+
+/**
+ * The code editor's on-demand JavaScript (issue 18): the CodeWorkspace chunk and what it imports that the
+ * first route does not load already, as a one-line report. Null when the build has no editor chunk.
+ */
+export async function editorChunkReport(distDir) {
+  const read = (path) => readFileSync(join(distDir, path));
+  const chunk = readdirSync(join(distDir, "assets")).find((name) => /^code-workspace-impl-.*\.js$/.test(name));
+  if (!chunk) return null;
+  const html = readFileSync(join(distDir, "index.html"), "utf8");
+  const first = new Set(await firstRouteScripts(html, (path) => read(path).toString("utf8")));
+  const fake = `<script type="module" src="/assets/${chunk}"></script>`;
+  const files = (await firstRouteScripts(fake, (path) => read(path).toString("utf8"))).filter((f) => !first.has(f));
+  const rows = measure(files, read);
+  const gzip = rows.reduce((sum, row) => sum + row.gzip, 0);
+  const own = rows.find((row) => row.file.endsWith(chunk))?.gzip ?? 0;
+  return `editor (lazy, hack and project pages): ${kib(gzip)} KiB gzip in ${rows.length} files beyond the first route (its chunk ${chunk}: ${kib(own)} KiB)`;
 }

@@ -64,6 +64,22 @@ const CHECKS: ExistenceCheck[] = [
     pattern: /^\/(?:profile|connections)\/([^/]+)$/,
     exists: async (app, [username]) => !missing((await app.inject(`/api/profiles/${username}`)).statusCode),
   },
+  {
+    // A hack's code view (an old username or slug counts: the server redirects to the current one).
+    pattern: /^\/hack\/([^/]+)\/([^/]+)$/,
+    exists: async (app, [username, slug]) =>
+      !missing((await app.inject(`/api/hacks/users/${username}/${slug}`)).statusCode),
+  },
+  {
+    // A hack's live site: only when it has an index.html.
+    pattern: /^\/hack\/([^/]+)\/view\/([^/]+)$/,
+    exists: async (app, [username, slug]) => {
+      const res = await app.inject(`/api/hacks/users/${username}/${slug}`);
+      return missing(res.statusCode)
+        ? false
+        : res.statusCode !== 200 || (res.json() as { live_url: unknown }).live_url !== null;
+    },
+  },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from 
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
+import { hackPageAnswer, withHeadTags } from "./spa-hack-pages.ts";
 import { pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 
@@ -212,6 +213,14 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
           `${RETURN_PATH_COOKIE.name}=${encodeURIComponent(request.url)}; Path=/; Max-Age=${RETURN_PATH_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`,
         )
         .redirect("/login", 302);
+    }
+    // A hack's live view redirects to the preview site; its code view gets its card's tags (spa-hack-pages.ts).
+    const hack = await hackPageAnswer(app, page);
+    if (hack && "redirect" in hack) return reply.header("cache-control", "no-store").redirect(hack.redirect, 302);
+    if (hack) {
+      // One document per hack and version: sent as it is, not kept in the compressed pages' cache.
+      const html = withHeadTags(spa.index, hack.headTags);
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
     }
     const prerendered = spa.pages.get(page);
     // A signed-in visitor's page is rendered by the app (their data and header differ); a query string

@@ -34,6 +34,9 @@ describe("the route table", () => {
       "/app/reports",
       "/shop",
       "/giveaway",
+      "/hacks",
+      "/hack/ada/neon-clock",
+      "/hack/ada/view/neon-clock",
       "/projects",
       "/projects/categories/web-development",
       "/projects/keyboard-quiz",
@@ -43,7 +46,7 @@ describe("the route table", () => {
     for (const path of ["/blogs", "/blogs/my-blogs", "/no/such/page"]) {
       expect(pageIsBuilt(path), path).toBe(false);
     }
-    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Projects", "Rank", "Pricing"]);
+    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Projects", "Hacks", "Rank", "Pricing"]);
     const footer = FOOTER_NAV.flatMap((column) => column.links.map((link) => link.to));
     expect(footer.length).toBeGreaterThan(0);
     for (const to of footer) expect(pageIsBuilt(to), to).toBe(true);

@@ -112,11 +112,12 @@ function bootstrap(appOrigin: string, build: (request: RenderRequest) => string)
     frame.setAttribute("sandbox", "allow-scripts allow-forms allow-modals allow-popups");
     frame.title = "Preview";
     frame.srcdoc = build(request);
-    const previous = current;
     current = frame;
+    // The new page replaces the shown one once it has loaded (no blank flash); a newer render wins.
     frame.addEventListener("load", () => {
-      if (previous && previous !== current) previous.remove();
-      if (frame === current) up({ type: "rendered", id: request.id });
+      if (frame !== current) return;
+      for (const other of Array.from(document.querySelectorAll("iframe"))) if (other !== frame) other.remove();
+      up({ type: "rendered", id: request.id });
     });
     document.body.append(frame);
   };

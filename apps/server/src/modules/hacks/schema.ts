@@ -19,7 +19,7 @@ export const hacks = pgTable(
     title: text("title").notNull(),
     files: jsonb("files").$type<HackFile[]>().notNull(),
     listed: boolean("listed").notNull().default(false),
-    /** The hack this one was forked from; null when it was not, or that hack is gone. */
+    /** The hack this one was forked from (no foreign key: a deleted original leaves forks untouched). */
     forkedFromId: integer("forked_from_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -251,11 +251,13 @@ export async function updateHack(ctx: AppContext, userId: string, id: number, in
   return present(ctx.db, ctx.config, id, userId);
 }
 
-/** DELETE hacks/{id}: the owner's only; its old links and forks' attributions go with it. */
+/**
+ * DELETE hacks/{id}: the owner's only; its old links go with it. Forks keep their forked_from_id (ids are
+ * never reused) and simply find no origin any more: other users' rows are not touched.
+ */
 export async function deleteHack(ctx: AppContext, userId: string, id: number): Promise<void> {
   await ctx.transaction(async (tx) => {
     await ownHack(tx.db, userId, id);
-    await tx.db.update(hacks).set({ forkedFromId: null }).where(eq(hacks.forkedFromId, id));
     await tx.db.delete(hacks).where(eq(hacks.id, id));
   });
 }
@@ -315,10 +317,8 @@ export async function hackMeta(ctx: AppContext, username: string, slug: string) 
   }
 }
 
-/** account.deleted: the user's hacks and their old slugs (forks of them lose the attribution). */
+/** account.deleted: the user's hacks and their old slugs (forks of them, other users' rows, stay as they are). */
 export async function deleteHacksOf(tx: Db, userId: string): Promise<void> {
-  const own = tx.select({ id: hacks.id }).from(hacks).where(eq(hacks.ownerId, userId));
-  await tx.update(hacks).set({ forkedFromId: null }).where(sql`${hacks.forkedFromId} in (${own})`);
   await tx.delete(hacks).where(eq(hacks.ownerId, userId));
 }
 

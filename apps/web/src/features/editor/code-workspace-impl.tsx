@@ -199,7 +199,15 @@ export default function CodeWorkspaceImpl({
             </Popover>
           )}
           {!readOnly && current && (
-            <Popover opened={renaming} onChange={setRenaming} trapFocus withinPortal position="bottom-end" width={280}>
+            <Popover
+              opened={renaming}
+              onChange={setRenaming}
+              trapFocus
+              withinPortal
+              withRoles={false}
+              position="bottom-end"
+              width={280}
+            >
               <Popover.Target>
                 <div>
                   <Menu position="bottom-end" withinPortal>

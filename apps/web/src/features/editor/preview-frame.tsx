@@ -99,10 +99,6 @@ export function PreviewFrame({
       allow=""
       referrerPolicy="no-referrer"
       className={className ?? classes.frame}
-      onLoad={() => {
-        // A reloaded bootstrap says "ready" again; until then nothing is sent.
-        ready.current = false;
-      }}
     />
   );
 }

@@ -28,6 +28,12 @@ export function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+/** WCAG contrast ratio of two colours. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 const style = (value: SyntaxValue | undefined) =>
   value === undefined ? {} : typeof value === "string" ? { color: value } : { ...value };
 
@@ -35,16 +41,23 @@ const style = (value: SyntaxValue | undefined) =>
 export function themeColors(name: EditorTheme) {
   const { colors, syntax } = THEMES[name];
   const dark = luminance(colors.surface1) < 0.4;
+  const plain = typeof syntax.plain === "string" ? syntax.plain : colors.base;
+  // Text on the tab bar and editor in the theme's own colours while they stay readable (AA); else the
+  // strongest of black and white.
+  const readable = (...candidates: (string | undefined)[]) =>
+    [...candidates, plain, dark ? "#ffffff" : "#000000"].find(
+      (c): c is string => !!c && contrast(c, colors.surface2) >= 4.5 && contrast(c, colors.surface1) >= 4.5,
+    ) ?? (dark ? "#ffffff" : "#000000");
   return {
     dark,
     background: colors.surface1,
     surface: colors.surface2,
     border: colors.surface3,
-    text: colors.base,
-    muted: colors.disabled ?? colors.clickable ?? colors.base,
+    text: readable(colors.base),
+    muted: readable(colors.disabled, colors.clickable, colors.base),
     accent: colors.accent ?? colors.base,
     error: colors.error ?? "#e5484d",
-    plain: typeof syntax.plain === "string" ? syntax.plain : colors.base,
+    plain,
   };
 }
 
