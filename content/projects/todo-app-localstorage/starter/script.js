@@ -1,5 +1,5 @@
-// State: the single source of truth. Each task is { id, text, done }.
-let todos = [];
+// State: the single source of truth. Step 2: declare it here as `let todos = [];` (each task is
+// { id, text, done }); step 4 fills it from localStorage instead.
 
 const form = document.querySelector("#todo-form");
 const input = document.querySelector("#todo-input");
