@@ -43,6 +43,7 @@ export function ProjectPage() {
         title="The project did not load"
         message={errorMessage(project.error)}
         onRetry={() => void project.refetch()}
+        back={{ to: "/projects", label: "All projects" }}
       />
     );
   }

@@ -62,6 +62,7 @@ export function ProjectsPage() {
             title="Projects did not load"
             message={errorMessage(projects.error)}
             onRetry={() => void projects.refetch()}
+            back={{ to: "/projects", label: "All projects" }}
           />
         )
       ) : projects.isPending ? (
