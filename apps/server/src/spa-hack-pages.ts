@@ -44,7 +44,9 @@ export function hackHeadTags(hack: HackAnswer, pageUrl: string): string {
     ["name", "twitter:description", description],
     ["name", "twitter:image", hack.card_url],
   ];
-  return tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`).join("\n    ");
+  return tags
+    .map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`)
+    .join("\n    ");
 }
 
 /**

@@ -6,7 +6,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { courseCategories } from "./modules/learning/schema.ts";
+import { createHack, updateHack } from "./modules/hacks/service.ts";
 import { createTestApp, createTestDatabase } from "./test/test-app.ts";
+import { createUser } from "./test/users.ts";
 
 // The SPA fallback sends the built index.html, or a public page's prerendered copy (apps/web/vite-plugins.ts):
 // compressed, and with their inline scripts allowed by hash.
@@ -31,7 +33,7 @@ describe("the SPA's HTML", async () => {
   const app = await createTestApp({ env: { WEB_DIST: dist } });
 
   it("is index.html, compressed, for any other page path, never cached", async () => {
-    const res = await app.inject({ url: "/hack/someone/a-hack?x=1", headers: { "accept-encoding": "gzip" } });
+    const res = await app.inject({ url: "/shop/items?x=1", headers: { "accept-encoding": "gzip" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["content-encoding"]).toBe("gzip");
@@ -68,7 +70,25 @@ describe("the SPA's HTML", async () => {
     }
     // An empty cookie is no session; public pages are never redirected.
     expect((await app.inject({ url: "/rank", headers: { cookie: "neonlab-auth-token=" } })).statusCode).toBe(302);
-    expect((await app.inject("/hack/someone/a-hack")).statusCode).toBe(200);
+    expect((await app.inject("/shop/items")).statusCode).toBe(200);
+  });
+
+  it("gives a hack's code view its card's Open Graph tags and sends its live view to the preview site", async () => {
+    const owner = await createUser(app, { displayName: "Card Owner" });
+    const hack = await createHack(app.ctx, owner.id, { title: 'Neon "quoted" <b>' });
+    const code = await app.inject(`/hack/${hack.owner.username}/${hack.slug}`);
+    expect(code.statusCode).toBe(200);
+    expect(code.body).toContain(`<meta property="og:image" content="${hack.card_url}" />`);
+    expect(code.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(code.body).toContain("Neon &quot;quoted&quot; &lt;b&gt; by @");
+    expect(code.body).not.toContain("<b>");
+    const live = await app.inject(`/hack/${hack.owner.username}/view/${hack.slug}`);
+    expect(live.statusCode).toBe(302);
+    expect(live.headers.location).toBe(hack.live_url);
+    expect(live.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:3001\//);
+    await updateHack(app.ctx, owner.id, hack.id, { files: [{ name: "notes.md", content: "no page" }] });
+    expect((await app.inject(`/hack/${hack.owner.username}/view/${hack.slug}`)).statusCode).toBe(404);
+    expect((await app.inject(`/hack/${hack.owner.username}/no-such-hack`)).statusCode).toBe(404);
   });
 
   it("is sent as is to a client that accepts no compression", async () => {

@@ -36,6 +36,7 @@ import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
 import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
+import { createHack } from "../modules/hacks/service.ts";
 import { createTestApp } from "./test-app.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -282,7 +283,11 @@ const bystanderReports = {
     description: "Fuzz: something is odd.",
   }),
 };
+// A hack of the bystander's: readable, forkable and carded by anyone, changed by nobody but them.
+const bystanderHack = await createHack(app.ctx, bystander.id, { title: "Fuzz target" });
 const idHints: Record<string, number[]> = {
+  "/api/hacks/{id}/fork": [bystanderHack.id],
+  "/api/hacks/{id}/card.png": [bystanderHack.id],
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
   "/api/users/reports/{id}/status": [bystanderReports.app.id],
   "/api/lessons/reports/{id}/status": [bystanderReports.lesson.id],
@@ -310,6 +315,7 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),
   ),
   "/api/content-assets/{course}/{path}": fc.constantFrom(...assets),
+  "/api/hacks/users/{username}/{slug}": fc.constant({ username: usernames[1], slug: bystanderHack.slug }),
 };
 
 function hintsFor(op: Operation): Hints {

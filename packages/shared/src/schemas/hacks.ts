@@ -100,7 +100,7 @@ export function slugify(title: string): string {
 const title = text("The title", HACK_TITLE_MAX);
 
 /** POST hacks {title?, files?} (spec §7: "create, body not shown"). */
-export const createHackInputSchema = z.object({
+export const createHackInputSchema = z.strictObject({
   title: title.optional(),
   files: hackFilesSchema.optional(),
   listed: z.boolean().optional(),
@@ -108,7 +108,7 @@ export const createHackInputSchema = z.object({
 export type CreateHackInput = z.infer<typeof createHackInputSchema>;
 
 /** PUT hacks/{id}: any of the owner's fields. */
-export const updateHackInputSchema = z.object({
+export const updateHackInputSchema = z.strictObject({
   title: title.optional(),
   slug: hackSlugSchema.optional(),
   files: hackFilesSchema.optional(),
