@@ -25,7 +25,7 @@ const PUBLIC_PAGES = [
   "/blogs/hello-neon",
   "/projects",
   "/projects/categories/web-development",
-  "/projects/landing-page",
+  "/projects/responsive-landing-page",
   "/hack/ada/neon-rain",
   "/hack/ada/view/neon-rain",
   "/no-such-page",

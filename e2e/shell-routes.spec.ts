@@ -40,7 +40,7 @@ const ROUTES: { path: string; layout: Layout; guard: Guard }[] = [
   { path: "/profile/someone", layout: "default", guard: "public" },
   { path: "/projects", layout: "default", guard: "public" },
   { path: "/projects/categories/web-development", layout: "default", guard: "public" },
-  { path: "/projects/landing-page", layout: "basic", guard: "public" },
+  { path: "/projects/responsive-landing-page", layout: "basic", guard: "public" },
   { path: "/rank", layout: "default", guard: "public" },
   { path: "/register", layout: "default", guard: "guest" },
   { path: "/reset-password", layout: "default", guard: "public" },

@@ -39,6 +39,7 @@ import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
 import { progressRoutes } from "./modules/progress/routes.ts";
+import { projectRoutes } from "./modules/projects/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     referrals: referralRoutes,
     blogs: blogRoutes,
     hacks: hackRoutes,
+    projects: projectRoutes,
   };
   for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
   if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);

@@ -11,7 +11,16 @@ import { createUser } from "./test/users.ts";
 // A path that is no page of the app answers 404 with index.html (the app then shows its not-found page):
 // no route of the web build's list (prerender/routes.json), or a course, lesson or learner that does not exist.
 const INDEX = `<!doctype html><html><body><div id="root">${"<p>preloader</p>".repeat(100)}</div></body></html>`;
-const ROUTES = ["^/$", "^/about$", "^/courses$", "^/courses/[^/]+$", "^/courses/[^/]+/[^/]+$", "^/profile/[^/]+$"];
+const ROUTES = [
+  "^/$",
+  "^/about$",
+  "^/courses$",
+  "^/courses/[^/]+$",
+  "^/courses/[^/]+/[^/]+$",
+  "^/profile/[^/]+$",
+  "^/projects/[^/]+$",
+  "^/projects/categories/[^/]+$",
+];
 
 describe("the status of the SPA's pages", async () => {
   const dist = mkdtempSync(join(tmpdir(), "neonlab-spa-404-"));
@@ -49,6 +58,9 @@ describe("the status of the SPA's pages", async () => {
       "/courses/neon-basics/first-command",
       "/courses/neon-pro/advanced",
       `/profile/${username}`,
+      "/projects/neon-sign",
+      "/projects/neon-console",
+      "/projects/categories/security",
     ];
     for (const url of urls) {
       const res = await app.inject({ url, headers: signedIn });
@@ -67,6 +79,8 @@ describe("the status of the SPA's pages", async () => {
       `/courses/${"x".repeat(200)}`,
       "/courses/neon-basics/first%20command",
       "/profile/nobody-goes-by-this-name",
+      "/projects/no-such-project",
+      "/projects/categories/no-such-category",
     ];
     for (const url of urls) {
       for (const headers of [{}, signedIn]) {

@@ -51,6 +51,15 @@ const CHECKS: ExistenceCheck[] = [
     },
   },
   {
+    // A guided project, and a project category with projects in it (the project list answers 404 otherwise).
+    pattern: /^\/projects\/categories\/([^/]+)$/,
+    exists: async (app, [slug]) => !missing((await app.inject(`/api/projects?category=${slug}`)).statusCode),
+  },
+  {
+    pattern: /^\/projects\/([^/]+)$/,
+    exists: async (app, [slug]) => !missing((await app.inject(`/api/projects/${slug}`)).statusCode),
+  },
+  {
     // A learner's profile or connections (an old username counts: the page redirects to the current one).
     pattern: /^\/(?:profile|connections)\/([^/]+)$/,
     exists: async (app, [username]) => !missing((await app.inject(`/api/profiles/${username}`)).statusCode),

@@ -45,7 +45,7 @@ async function main(): Promise<number> {
     console.error(`\n${problems.length} problem(s) in ${dir}${command === "import" ? "; nothing imported" : ""}.`);
     return 1;
   }
-  const summary = `${counts.categories} categories, ${counts.courses} courses, ${counts.chapters} chapters, ${counts.lessons} lessons, ${counts.quizzes} quizzes, ${counts.reflections} reflections`;
+  const summary = `${counts.categories} categories, ${counts.courses} courses, ${counts.chapters} chapters, ${counts.lessons} lessons, ${counts.quizzes} quizzes, ${counts.reflections} reflections, ${counts.projects} projects, ${counts.steps} project steps`;
   if (command !== "import") {
     console.log(`Content OK: ${summary} (${dir})`);
     return 0;

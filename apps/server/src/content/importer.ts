@@ -10,6 +10,8 @@ import {
   reflections,
 } from "../modules/learning/schema.ts";
 import type { ContentModel, CourseModel, LessonModel } from "./model.ts";
+import { projects } from "../modules/projects/schema.ts";
+import { importProjects } from "./import-projects.ts";
 import { recordStamp } from "./import-stamp.ts";
 import { pruneCourse, pruneLessonParts } from "./prune.ts";
 
@@ -20,6 +22,8 @@ export type ImportSummary = {
   lessons: number;
   quizzes: number;
   reflections: number;
+  projects: number;
+  steps: number;
   /** Rows no longer in the files but kept (hidden) because learners have progress on them. */
   hidden: number;
   /** Rows no longer in the files and without progress, deleted. */
@@ -45,6 +49,8 @@ export async function importContent(db: Db, model: ContentModel, stamp: string |
       lessons: 0,
       quizzes: 0,
       reflections: 0,
+      projects: 0,
+      steps: 0,
       hidden: 0,
       removed: 0,
     };
@@ -70,6 +76,7 @@ export async function importContent(db: Db, model: ContentModel, stamp: string |
       .from(courses)
       .where(keptCourses.length ? notInArray(courses.id, keptCourses) : undefined);
     for (const { id } of gone) await pruneCourse(tx, id, [], summary);
+    await importProjects(tx, model.projects, categoryIds, summary);
     await tx.delete(courseCategories).where(
       and(
         model.categories.length
@@ -79,6 +86,7 @@ export async function importContent(db: Db, model: ContentModel, stamp: string |
             )
           : undefined,
         sql`not exists (select 1 from ${courses} where ${courses.categoryId} = ${courseCategories.id})`,
+        sql`not exists (select 1 from ${projects} where ${projects.categoryId} = ${courseCategories.id})`,
       ),
     );
     await tx

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import matter from "gray-matter";
+import YAML from "yaml";
+import type { z } from "zod";
+import { issuesOf } from "./schemas.ts";
 import { type AssetRef, type LoadOptions, type Problem, RASTER_MAX_BYTES } from "./model.ts";
 
 /** Everything a pass needs: the root, options and the growing problem list. */
@@ -50,4 +54,34 @@ export function asset(
   const hash = createHash("sha256").update(bytes).digest("hex");
   const inCourse = posix(relative(courseDir, abs));
   return { path: inCourse, hash, url: `${ctx.options.assetsBase}/${courseSlug}/${inCourse}?v=${hash.slice(0, 10)}` };
+}
+
+export function validate<S extends z.ZodType>(
+  ctx: LoadContext,
+  file: string,
+  schema: S,
+  data: unknown,
+): z.output<S> | null {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  for (const issue of issuesOf(parsed.error)) problem(ctx, file, issue.field, issue.message);
+  return null;
+}
+
+/** Frontmatter and body of a markdown file, or null (problem reported) when it can not be parsed. */
+export function readMarkdown(ctx: LoadContext, abs: string): { data: unknown; body: string } | null {
+  const file = rel(ctx, abs);
+  if (!existsSync(abs)) {
+    problem(ctx, file, "(file)", "is missing");
+    return null;
+  }
+  try {
+    const parsed = matter(readFileSync(abs, "utf8"), {
+      engines: { yaml: { parse: (text: string) => (YAML.parse(text) ?? {}) as object } },
+    });
+    return { data: parsed.data, body: parsed.content.trim() };
+  } catch (error) {
+    problem(ctx, file, "(frontmatter)", (error as Error).message.split("\n")[0]);
+    return null;
+  }
 }

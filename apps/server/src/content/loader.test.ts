@@ -43,6 +43,8 @@ describe("content loader", () => {
       lessons: 8,
       quizzes: 8,
       reflections: 4,
+      projects: 2,
+      steps: 4,
     });
     const basics = model.courses.find((c) => c.slug === "neon-basics");
     expect(basics?.chapters.map((c) => c.slug)).toEqual(["terminal", "files"]);

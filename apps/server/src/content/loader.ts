@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import matter from "gray-matter";
 import YAML from "yaml";
-import type { z } from "zod";
 import { quizOptionId } from "../modules/learning/option-ids.ts";
 import { checkAnswerPositions } from "./answer-positions.ts";
 import { resolveLinks } from "./links.ts";
-import { asset, type LoadContext, problem, rel } from "./load-context.ts";
+import { asset, type LoadContext, problem, readMarkdown, rel, validate } from "./load-context.ts";
+import { loadProjects } from "./projects.ts";
 import { countWords } from "./markdown.ts";
 import {
   ASSETS_BASE,
@@ -25,7 +24,6 @@ import {
   categoriesSchema,
   chapterFrontmatterSchema,
   courseFrontmatterSchema,
-  issuesOf,
   lessonFrontmatterSchema,
 } from "./schemas.ts";
 
@@ -45,7 +43,7 @@ export function loadContent(root: string, options: LoadOptions = {}): LoadResult
     problems: [],
     lessonFiles: new Map(),
   };
-  const model: ContentModel = { root: ctx.root, categories: [], courses: [] };
+  const model: ContentModel = { root: ctx.root, categories: [], courses: [], projects: [] };
   if (!existsSync(ctx.root)) {
     ctx.problems.push({ file: ctx.root, field: "(folder)", message: "the content folder does not exist" });
     return { model, problems: ctx.problems };
@@ -58,6 +56,7 @@ export function loadContent(root: string, options: LoadOptions = {}): LoadResult
     if (course) model.courses.push(course);
   }
   checkAcrossCourses(ctx, model);
+  model.projects = loadProjects(ctx, new Set(model.categories.map((c) => c.slug)));
   if (ctx.options.answerPositions) checkAnswerPositions(ctx, model);
   resolveLinks(ctx, model);
   return { model, problems: ctx.problems };
@@ -91,31 +90,6 @@ function loadCategories(ctx: LoadContext): CategoryModel[] {
     seen.add(c.slug);
   });
   return parsed.map((c, position) => ({ ...c, position }));
-}
-
-function validate<S extends z.ZodType>(ctx: LoadContext, file: string, schema: S, data: unknown): z.output<S> | null {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  for (const issue of issuesOf(parsed.error)) problem(ctx, file, issue.field, issue.message);
-  return null;
-}
-
-/** Frontmatter and body of a markdown file, or null (problem reported) when it can not be parsed. */
-function readMarkdown(ctx: LoadContext, abs: string): { data: unknown; body: string } | null {
-  const file = rel(ctx, abs);
-  if (!existsSync(abs)) {
-    problem(ctx, file, "(file)", "is missing");
-    return null;
-  }
-  try {
-    const parsed = matter(readFileSync(abs, "utf8"), {
-      engines: { yaml: { parse: (text: string) => (YAML.parse(text) ?? {}) as object } },
-    });
-    return { data: parsed.data, body: parsed.content.trim() };
-  } catch (error) {
-    problem(ctx, file, "(frontmatter)", (error as Error).message.split("\n")[0]);
-    return null;
-  }
 }
 
 function loadCourse(ctx: LoadContext, dir: string): CourseModel | null {

@@ -1,4 +1,5 @@
 import type { CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
+import type { CssRule, HtmlRule } from "./project-schemas.ts";
 
 /** One problem found in content/, named by file (relative to the content root) and field. */
 export type Problem = { file: string; field: string; message: string };
@@ -58,7 +59,37 @@ export type CourseModel = {
   chapters: ChapterModel[];
 };
 
-export type ContentModel = { root: string; categories: CategoryModel[]; courses: CourseModel[] };
+/** A guided project's check: judged from the saved HTML or CSS by the server, or by a script in the preview. */
+export type CheckModel = {
+  id: string;
+  label: string;
+  rule: { type: "html"; html: HtmlRule } | { type: "css"; css: CssRule } | { type: "script"; script: string };
+};
+
+export type StepModel = { file: string; order: number; key: string; title: string; body: string; checks: CheckModel[] };
+
+export type ProjectModel = {
+  file: string;
+  slug: string;
+  title: string;
+  category: string;
+  premium: boolean;
+  xp: number;
+  level: CourseLevel;
+  summary: string;
+  /** Markdown. */
+  brief: string;
+  /** The files a learner starts from, in the order the editor shows them (index.html first). */
+  starter: { name: string; content: string }[];
+  steps: StepModel[];
+};
+
+export type ContentModel = {
+  root: string;
+  categories: CategoryModel[];
+  courses: CourseModel[];
+  projects: ProjectModel[];
+};
 
 export type LoadOptions = {
   /** Fewest words of prose a lesson may have (default 250; fixtures use less). */
@@ -90,5 +121,7 @@ export const modelCounts = (model: ContentModel) => {
     lessons: lessons.length,
     quizzes: lessons.reduce((n, l) => n + l.quizzes.length, 0),
     reflections: lessons.reduce((n, l) => n + l.reflections.length, 0),
+    projects: model.projects.length,
+    steps: model.projects.reduce((n, p) => n + p.steps.length, 0),
   };
 };

@@ -19,3 +19,4 @@ export * from "../modules/tutor/schema.ts";
 export * from "../modules/referrals/schema.ts";
 export * from "../modules/blogs/schema.ts";
 export * from "../modules/hacks/schema.ts";
+export * from "../modules/projects/schema.ts";

@@ -12,6 +12,7 @@ import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
 import { PROFILE_ROUTES } from "../modules/profile-view/authz.ts";
 import { PROGRESS_ROUTES } from "../modules/progress/authz.ts";
+import { PROJECT_ROUTES } from "../modules/projects/authz.ts";
 import { REPORT_ROUTES } from "../modules/reports/authz.ts";
 import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
@@ -54,4 +55,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...TUTOR_ROUTES,
   ...BLOG_ROUTES,
   ...HACK_ROUTES,
+  ...PROJECT_ROUTES,
 ];

@@ -29,6 +29,8 @@ import {
 import { drawRound } from "../modules/giveaway/draw.ts";
 import { createRound } from "../modules/giveaway/service.ts";
 import { give } from "../modules/ledger/test-helpers.ts";
+import { projectSteps } from "../modules/projects/schema.ts";
+import { passSign, projectIdOf } from "../modules/projects/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
 import { reportApp, reportLesson } from "../modules/reports/service.ts";
@@ -247,6 +249,10 @@ function validator(id: string, schema: JsonSchema, coerce = false): ValidateFunc
 
 // ---------------------------------------------------------------- known values (mixed into generation)
 
+// Guided projects: the fuzzing user has passed the free one's steps (so completing and rating it succeed).
+const projectIds = [await projectIdOf(db, "neon-sign"), await projectIdOf(db, "neon-console")];
+const stepKeys = (await db.select({ key: projectSteps.key }).from(projectSteps)).map((s) => s.key);
+await passSign(app, user.headers, projectIds[0]!);
 const digits6 = fc.stringMatching(/^\d{6}$/);
 const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "path.username": fc.constantFrom(...usernames, usernames[1].toUpperCase(), `${usernames[1]} `),
@@ -270,6 +276,7 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "body.email": fc.oneof(fc.emailAddress(), fc.constantFrom(user.email, bystander.email, "  MiXeD@Example.TEST ")),
   "body.otp": digits6,
   "body.providerId": fc.constantFrom("google", "github"),
+  "body.step": fc.constantFrom(...stepKeys, "no-such-step"),
   "body.provider": fc.constantFrom("google", "github"),
   "body.assistantId": fc.constantFrom(...known.lessons.flatMap((l) => [`lesson-${l.id}`, `lesson-${l.id}-offline`])),
 };
@@ -315,6 +322,9 @@ const idHints: Record<string, number[]> = {
   "/api/lessons/{id}/quizes/{quizId}/complete": known.lessons.map((l) => l.id),
   "/api/lessons/{id}/reflections/{reflectionId}/complete": known.lessons.map((l) => l.id),
   "/api/notifications/{id}/read": ownNotifications,
+  ...Object.fromEntries(
+    ["", "/files", "/check", "/report", "/complete", "/vote"].map((tail) => [`/api/projects/{id}${tail}`, projectIds]),
+  ),
 };
 /** Path parameters that only make sense together (a quiz of that lesson, a lesson of that course…). */
 const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
@@ -855,6 +865,8 @@ const NO_SUCCESS_EXPECTED: Record<string, string> = {
   "PATCH /api/blogs/{id}/upload-cover": "multipart body",
   "PATCH /api/blogs/{id}/upload-images": "multipart body",
   "GET /api/blogs/media/{name}": "no stored image file in the fixture",
+  // A report needs the token the server signed for a check attempt on the saved files (projects.test.ts).
+  "POST /api/projects/{id}/report": "no signed attempt",
 };
 
 /** DELETE /api/users deletes the caller: fuzzed last, with throwaway users, never the fuzzing user. */

@@ -41,13 +41,16 @@ describe("the route table", () => {
       "/hacks",
       "/hack/ada/neon-clock",
       "/hack/ada/view/neon-clock",
+      "/projects",
+      "/projects/categories/web-development",
+      "/projects/keyboard-quiz",
     ]) {
       expect(pageIsBuilt(path), path).toBe(true);
     }
     for (const path of ["/projects", "/no/such/page"]) {
       expect(pageIsBuilt(path), path).toBe(false);
     }
-    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Hacks", "Blogs", "Rank", "Pricing"]);
+    expect(MAIN_NAV.map((link) => link.label)).toEqual(["Courses", "Projects", "Hacks", "Blogs", "Rank", "Pricing"]);
     const footer = FOOTER_NAV.flatMap((column) => column.links.map((link) => link.to));
     expect(footer.length).toBeGreaterThan(0);
     for (const to of footer) expect(pageIsBuilt(to), to).toBe(true);

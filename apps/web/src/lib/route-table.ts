@@ -183,7 +183,7 @@ export const ROUTES: RouteSpec[] = [
     page: "connections/pages/connections-page.tsx",
   },
 
-  // not built yet: designed placeholders in their layouts
+  // blogs, projects and hacks
   {
     path: "/blogs",
     layout: "default",
@@ -224,21 +224,21 @@ export const ROUTES: RouteSpec[] = [
     layout: "default",
     guard: "public",
     title: "Projects",
-    page: placeholder("Projects", "/projects", "Guided projects: a brief, steps, starter files and XP on completion."),
+    page: "projects/pages/projects-page.tsx",
   },
   {
     path: "/projects/categories/:categorySlug",
     layout: "default",
     guard: "public",
     title: "Project category",
-    page: placeholder("Project categories", "/projects/categories", "Guided projects grouped by topic."),
+    page: "projects/pages/project-category-page.tsx",
   },
   {
     path: "/projects/:slug",
     layout: "basic",
     guard: "public",
     title: "Project",
-    page: placeholder("This project", "/projects/brief", "A guided project brief with its steps."),
+    page: "projects/pages/project-page.tsx",
   },
   {
     path: "/hacks",

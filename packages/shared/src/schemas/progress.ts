@@ -11,7 +11,12 @@ export type StreakStatus = (typeof STREAK_STATUSES)[number];
 export const RANK_PERIODS = ["all", "week"] as const;
 export type RankPeriod = (typeof RANK_PERIODS)[number];
 
-export const ACTIVITY_KINDS = ["lesson_completed", "chapter_completed", "course_completed"] as const;
+export const ACTIVITY_KINDS = [
+  "lesson_completed",
+  "chapter_completed",
+  "course_completed",
+  "project_completed",
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 // ---------------------------------------------------------------- streak

@@ -10,6 +10,7 @@ import { paymentsExportSection } from "../payments/export-section.ts";
 import { preferencesExportSection, profileExportSection } from "../profiles/export-section.ts";
 import { progressExportSection } from "../progress/export-section.ts";
 import { referralsExportSection } from "../referrals/export-section.ts";
+import { projectsExportSection } from "../projects/export-section.ts";
 import { reportsExportSection } from "../reports/export-section.ts";
 import { shopExportSection } from "../shop/export-section.ts";
 import { messagesExportSection } from "../users/export-section.ts";
@@ -41,4 +42,5 @@ export const EXPORT_SECTIONS = [
   referralsExportSection,
   blogsExportSection,
   hacksExportSection,
+  projectsExportSection,
 ] as const;

@@ -27,3 +27,5 @@ export async function lessonLinks(db: Db, ids: number[]): Promise<Map<number, Le
 }
 
 export { lessonForTutor, type TutorLesson, type TutorQuiz } from "./lesson-for-tutor.ts";
+/** The catalogue's categories (content/categories.yaml), shared by courses and guided projects. */
+export { courseCategories } from "./schema.ts";

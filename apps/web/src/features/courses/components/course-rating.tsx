@@ -33,7 +33,6 @@ export function RatingSummary({ rating }: { rating: StarRating }) {
 
 /** The learner's own stars on the course page: changeable once they have completed one of its lessons. */
 export function RateCourse({ course }: { course: CourseDetail }) {
-  const labelId = useId();
   const rate = useRateCourse(course);
   const started = (course.progress?.completed_lessons ?? 0) > 0;
   if (!started) {
@@ -43,19 +42,45 @@ export function RateCourse({ course }: { course: CourseDetail }) {
       </Text>
     );
   }
-  const mine = course.rating.mine;
   return (
-    <Group gap="xs" data-rate-course={mine ?? "unrated"}>
+    <RateStars
+      noun="course"
+      mine={course.rating.mine}
+      rate={(stars, done) => rate.mutate(stars, done)}
+      marker={{ "data-rate-course": course.rating.mine ?? "unrated" }}
+    />
+  );
+}
+
+type RateDone = { onSuccess: () => void; onError: (error: unknown) => void };
+
+/** The caller's own stars on an item (a course, a project): changeable, with a toast either way. */
+export function RateStars({
+  noun,
+  mine,
+  rate,
+  marker,
+}: {
+  noun: string;
+  mine: number | null;
+  rate: (stars: number, done: RateDone) => void;
+  /** A data attribute for tests and styles, e.g. data-rate-course. */
+  marker: Record<string, string | number>;
+}) {
+  const labelId = useId();
+  return (
+    <Group gap="xs" {...marker}>
       <Text size="sm" fw={600} id={labelId}>
-        {mine ? "Your rating" : "Rate this course"}
+        {mine ? "Your rating" : `Rate this ${noun}`}
       </Text>
       <Rating
         value={mine ?? 0}
+        role="radiogroup"
         aria-labelledby={labelId}
         getSymbolLabel={(stars) => `${stars} ${stars === 1 ? "star" : "stars"}`}
         onChange={(stars) =>
-          rate.mutate(stars, {
-            onSuccess: () => toast.success(`You rated this course ${stars} ${stars === 1 ? "star" : "stars"}.`),
+          rate(stars, {
+            onSuccess: () => toast.success(`You rated this ${noun} ${stars} ${stars === 1 ? "star" : "stars"}.`),
             onError: (error) => toast.error(errorMessage(error)),
           })
         }

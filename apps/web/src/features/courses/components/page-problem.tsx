@@ -3,10 +3,21 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import classes from "./courses.module.css";
 
-type PageProblemProps = { title: string; message: string; onRetry?: () => void };
+type PageProblemProps = {
+  title: string;
+  message: string;
+  onRetry?: () => void;
+  /** Where "back" goes (default: all courses). */
+  back?: { to: string; label: string };
+};
 
 /** A page or list that could not be loaded, with a retry when one may help. */
-export function PageProblem({ title, message, onRetry }: PageProblemProps) {
+export function PageProblem({
+  title,
+  message,
+  onRetry,
+  back = { to: "/courses", label: "All courses" },
+}: PageProblemProps) {
   return (
     <section className={`nl-panel ${classes.problem}`} role="alert" data-page-problem>
       <IconAlertTriangle size={36} aria-hidden="true" className={classes.problemIcon} />
@@ -14,8 +25,8 @@ export function PageProblem({ title, message, onRetry }: PageProblemProps) {
       <p>{message}</p>
       <Group gap="sm" justify="center">
         {onRetry && <Button onClick={onRetry}>Try again</Button>}
-        <Button component={Link} to="/courses" variant={onRetry ? "default" : "filled"}>
-          All courses
+        <Button component={Link} to={back.to} variant={onRetry ? "default" : "filled"}>
+          {back.label}
         </Button>
       </Group>
     </section>

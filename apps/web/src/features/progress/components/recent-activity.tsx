@@ -1,7 +1,7 @@
 import { Skeleton, Text } from "@mantine/core";
 import { RECENT_ACTIVITIES } from "@neonlab/shared/constants";
 import type { ActivityKind } from "@neonlab/shared/schemas/progress";
-import { IconAward, IconCircleCheck, IconTrophy } from "@tabler/icons-react";
+import { IconAward, IconCircleCheck, IconCode, IconTrophy } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useActivities } from "../api/get-activities.ts";
 import classes from "./progress.module.css";
@@ -10,6 +10,7 @@ const ICONS: Record<ActivityKind, typeof IconCircleCheck> = {
   lesson_completed: IconCircleCheck,
   chapter_completed: IconAward,
   course_completed: IconTrophy,
+  project_completed: IconCode,
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -1,0 +1,103 @@
+import { Badge, Group, Progress, Text } from "@mantine/core";
+import type { Project } from "@neonlab/shared/schemas/projects";
+import {
+  IconBraces,
+  IconCircleCheck,
+  IconCrown,
+  IconShieldLock,
+  IconTerminal2,
+  IconWorldWww,
+} from "@tabler/icons-react";
+import { Link } from "react-router";
+import { RatingSummary } from "../../courses/components/course-rating.tsx";
+import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
+import courses from "../../courses/components/courses.module.css";
+import classes from "./projects.module.css";
+
+/** The cover's icon and glow per category (others: the code braces). */
+const LOOKS: Record<string, { icon: typeof IconBraces; tone: "green" | "magenta" | "violet" }> = {
+  "web-development": { icon: IconWorldWww, tone: "green" },
+  programming: { icon: IconBraces, tone: "violet" },
+  security: { icon: IconShieldLock, tone: "magenta" },
+  linux: { icon: IconTerminal2, tone: "green" },
+};
+
+export const projectPercent = (p: NonNullable<Project["progress"]>) =>
+  p.total_steps === 0 ? 0 : Math.round((p.passed_steps / p.total_steps) * 100);
+
+/** A guided project in the catalogue: a code-window cover, level, steps, XP, stars and the caller's progress. */
+export function ProjectCard({ project }: { project: Project }) {
+  const look = LOOKS[project.category.slug] ?? { icon: IconBraces, tone: "violet" as const };
+  const Icon = look.icon;
+  const percent = project.progress ? projectPercent(project.progress) : null;
+  return (
+    <article className={`nl-panel ${courses.card}`} data-project={project.slug} data-premium={project.premium}>
+      <div className={classes.window} data-tone={look.tone} aria-hidden="true">
+        <div className={classes.dots}>
+          <span />
+          <span />
+          <span />
+        </div>
+        <div className={classes.windowBody}>
+          <ul className={classes.fileList}>
+            <li>index.html</li>
+            <li>style.css</li>
+            <li>script.js</li>
+          </ul>
+          <Icon size={56} stroke={1.3} className={classes.windowIcon} />
+        </div>
+        {project.premium && (
+          <Badge
+            className={`${classes.cardBadge} ${courses.onAccent}`}
+            color="magenta"
+            leftSection={<IconCrown size={13} />}
+          >
+            Pro
+          </Badge>
+        )}
+      </div>
+      <div className={courses.cardBody}>
+        <Group gap={6}>
+          <Badge variant="outline" color="cyan" size="sm">
+            {LEVEL_LABELS[project.level]}
+          </Badge>
+          <Badge variant="outline" color="gray" size="sm">
+            {project.category.name}
+          </Badge>
+          {!project.premium && (
+            <Badge variant="outline" color="gray" size="sm">
+              Free
+            </Badge>
+          )}
+        </Group>
+        <h2 className={courses.cardTitle}>
+          <Link to={`/projects/${project.slug}`} className={courses.cardLink}>
+            {project.title}
+          </Link>
+        </h2>
+        <Text className={courses.pitch} lineClamp={3}>
+          {project.summary}
+        </Text>
+        <Text className={courses.meta}>{`${project.step_count} steps · ${project.xp} XP`}</Text>
+        <RatingSummary rating={project.rating} />
+        {project.progress && percent !== null && (
+          <div className={courses.cardProgress}>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Text size="sm" fw={600}>
+                {project.progress.completed ? (
+                  <span className={courses.done}>
+                    <IconCircleCheck size={15} aria-hidden="true" /> Completed
+                  </span>
+                ) : (
+                  `${project.progress.passed_steps} of ${project.progress.total_steps} steps`
+                )}
+              </Text>
+              <Text size="sm" c="dimmed">{`${percent}%`}</Text>
+            </Group>
+            <Progress value={percent} size="sm" aria-label={`${project.title} progress`} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

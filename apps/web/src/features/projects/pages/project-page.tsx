@@ -1,0 +1,187 @@
+import { Badge, Button, Group, Skeleton, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import type { ProjectDetail } from "@neonlab/shared/schemas/projects";
+import { IconCrown, IconTrophy } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { NotFoundPage } from "../../../app/route-errors.tsx";
+import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { saveReturnPath } from "../../../lib/return-path.ts";
+import { useSession } from "../../../lib/session.tsx";
+import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
+import { RatingSummary } from "../../courses/components/course-rating.tsx";
+import { PageProblem } from "../../courses/components/page-problem.tsx";
+import courses from "../../courses/components/courses.module.css";
+import { CodeWorkspace, type EditorPreferences, PreviewFrame } from "../../editor/index.ts";
+import { MarkdownContent } from "../../lessons/components/markdown-content.tsx";
+import { useProject } from "../api/projects.ts";
+import { CompleteBar } from "../components/complete-bar.tsx";
+import classes from "../components/projects.module.css";
+import { StepCard } from "../components/step-card.tsx";
+import { withPreviewShims } from "../lib/preview-shims.ts";
+import { useProjectWork } from "../lib/use-project-work.ts";
+
+/** /projects/:slug: the brief and steps beside the editor and the live preview; checks per step; Complete. */
+export function ProjectPage() {
+  const { slug = "" } = useParams();
+  const project = useProject(slug);
+  useDocumentTitle(project.data ? `${project.data.title} · NeonLab` : "");
+
+  if (project.isPending) {
+    return (
+      <div className={classes.workspace} role="status" aria-busy="true" aria-label="Loading the project">
+        <Skeleton height={520} />
+        <Skeleton height={520} />
+      </div>
+    );
+  }
+  if (project.isError) {
+    if (project.error instanceof ApiError && project.error.statusCode === 404) return <NotFoundPage />;
+    return (
+      <PageProblem
+        title="The project did not load"
+        message={errorMessage(project.error)}
+        onRetry={() => void project.refetch()}
+        back={{ to: "/projects", label: "All projects" }}
+      />
+    );
+  }
+  // Keyed: another project (or a re-import) starts from its own files.
+  return <ProjectWorkspace key={project.data.id} project={project.data} />;
+}
+
+function ProjectWorkspace({ project }: { project: ProjectDetail }) {
+  const { status, profile } = useSession();
+  const navigate = useNavigate();
+  const signedIn = status === "signed-in";
+  const work = useProjectWork(project, signedIn);
+  const firstOpen = project.steps.find((s) => !s.passed && !s.locked) ?? project.steps[0];
+  const [open, setOpen] = useState<string | null>(firstOpen?.key ?? null);
+  const [preferences, setPreferences] = useState<EditorPreferences | undefined>(profile?.editor_preferences);
+  const previewFiles = useMemo(() => withPreviewShims(work.files), [work.files]);
+  const runnerFiles = useMemo(() => (work.pending ? withPreviewShims(work.pending.files) : []), [work.pending]);
+  const resetFiles = async () => {
+    const confirmed = await openConfirmDialog({
+      title: "Start over",
+      message: "Replace your files with the project's starter files? Your changes to them are lost.",
+    });
+    if (confirmed) work.setFiles(project.starter);
+  };
+  const signIn = () => {
+    saveReturnPath(`/projects/${project.slug}`);
+    navigate("/login");
+  };
+  const saveLabel = !signedIn
+    ? "Sign in to save your work"
+    : work.save.state === "saving"
+      ? "Saving…"
+      : work.save.state === "error"
+        ? `Not saved: ${work.save.message ?? "try again"}`
+        : work.save.state === "saved"
+          ? "All changes saved"
+          : project.files
+            ? "Your saved files"
+            : "Starter files";
+
+  return (
+    <div className={`${courses.page} ${classes.breakout}`} data-project-page={project.slug}>
+      <nav aria-label="Breadcrumb" className={courses.breadcrumb}>
+        <Link to="/projects">Projects</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={`/projects/categories/${project.category.slug}`}>{project.category.name}</Link>
+      </nav>
+      <div className={classes.workspace}>
+        <div className={classes.guide} data-project-guide>
+          <section className={`nl-panel ${classes.guidePanel}`} aria-labelledby="project-title">
+            <Group gap={6}>
+              <Badge variant="outline" color="cyan" size="sm">
+                {LEVEL_LABELS[project.level]}
+              </Badge>
+              <Badge variant="outline" color="gray" size="sm" leftSection={<IconTrophy size={12} aria-hidden="true" />}>
+                {`${project.xp} XP`}
+              </Badge>
+              {project.premium && (
+                <Badge color="magenta" size="sm" className={courses.onAccent} leftSection={<IconCrown size={12} />}>
+                  Pro
+                </Badge>
+              )}
+            </Group>
+            <h1 id="project-title" className={classes.title}>
+              {project.title}
+            </h1>
+            <RatingSummary rating={project.rating} />
+            <h2 className={courses.noticeTitle}>The brief</h2>
+            <MarkdownContent markdown={project.brief} />
+          </section>
+          <section aria-labelledby="steps-title">
+            <h2 id="steps-title" className={courses.noticeTitle}>
+              {`Steps · ${project.steps.filter((s) => s.passed).length} of ${project.steps.length} passed`}
+            </h2>
+            {work.problem && (
+              <Text role="alert" c="red" size="sm" mb="xs" data-check-problem>
+                {work.problem}
+              </Text>
+            )}
+            <ol className={classes.steps}>
+              {project.steps.map((step) => (
+                <StepCard
+                  key={step.key}
+                  step={step}
+                  open={open === step.key}
+                  onToggle={() => setOpen(open === step.key ? null : step.key)}
+                  results={work.results[step.key]}
+                  checking={work.checking === step.key}
+                  busy={work.checking !== null}
+                  signedIn={signedIn}
+                  onCheck={() => void work.runChecks(step)}
+                  onSignIn={signIn}
+                />
+              ))}
+            </ol>
+          </section>
+          <CompleteBar project={project} signedIn={signedIn} onSignIn={signIn} />
+        </div>
+        <div className={classes.stage}>
+          <section className={`nl-panel ${classes.editorPanel}`} aria-label="Code">
+            <div className={classes.panelHead}>
+              <span>Code</span>
+              <span role="status" data-save-state={signedIn ? work.save.state : "signed-out"}>
+                {saveLabel}
+              </span>
+            </div>
+            <div className={classes.editorBox}>
+              <CodeWorkspace
+                files={work.files}
+                onChange={work.setFiles}
+                preferences={preferences}
+                onPreferencesChange={signedIn ? setPreferences : undefined}
+                label="Project files"
+              />
+            </div>
+          </section>
+          <section className={`nl-panel ${classes.previewPanel}`} aria-label="Preview">
+            <div className={classes.panelHead}>
+              <span>Preview</span>
+              <Button variant="subtle" size="compact-xs" onClick={() => void resetFiles()}>
+                Reset to starter files
+              </Button>
+            </div>
+            <PreviewFrame files={previewFiles} title={`${project.title} preview`} className={classes.previewFrame} />
+          </section>
+        </div>
+      </div>
+      {work.pending && (
+        <div className={classes.hiddenRunner} inert>
+          <PreviewFrame
+            key={work.pending.run}
+            files={runnerFiles}
+            extraScript={work.pending.script}
+            onMessage={(data) => void work.onRunnerMessage(data)}
+            title="Checks"
+          />
+        </div>
+      )}
+    </div>
+  );
+}

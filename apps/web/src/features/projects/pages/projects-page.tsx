@@ -1,0 +1,83 @@
+import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
+import { IconSearchOff } from "@tabler/icons-react";
+import { useNavigate, useParams } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { PageProblem } from "../../courses/components/page-problem.tsx";
+import courses from "../../courses/components/courses.module.css";
+import { useProjects } from "../api/projects.ts";
+import { ProjectCard } from "../components/project-card.tsx";
+
+const ALL = "all";
+
+/**
+ * /projects and /projects/categories/:categorySlug: guided projects with a category filter (the path, so a
+ * category can be linked), stars and the caller's progress.
+ */
+export function ProjectsPage() {
+  const { categorySlug } = useParams();
+  const navigate = useNavigate();
+  const category = categorySlug ?? null;
+  const projects = useProjects(category);
+  const all = useProjects(null);
+  const categories = projects.data?.categories ?? all.data?.categories ?? [];
+  const selected = categories.find((c) => c.slug === category) ?? null;
+
+  const choose = (slug: string) => navigate(slug === ALL ? "/projects" : `/projects/categories/${slug}`);
+
+  return (
+    <div className={courses.page}>
+      <header className={courses.pageHeader}>
+        <p className="nl-eyebrow">Build something real</p>
+        <h1 className={courses.pageTitle}>{selected ? `${selected.name} projects` : "Projects"}</h1>
+        <p className={courses.pageLead}>
+          Guided projects: a brief, a few steps and starter files. Write the code in the browser, watch the live
+          preview, and let the automated checks tell you when each step works. Finish one for XP.
+        </p>
+      </header>
+
+      <Chip.Group multiple={false} value={category ?? ALL} onChange={choose}>
+        <Group gap="xs" role="group" aria-label="Filter by category" className={courses.filters}>
+          <Chip value={ALL} variant="outline">
+            All projects
+          </Chip>
+          {categories.length === 0 && all.isPending
+            ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={32} width={120} radius="xl" />)
+            : categories.map((c) => (
+                <Chip key={c.id} value={c.slug} variant="outline">
+                  {c.name}
+                </Chip>
+              ))}
+        </Group>
+      </Chip.Group>
+
+      {projects.isError ? (
+        projects.error instanceof ApiError && projects.error.statusCode === 404 ? (
+          <div className={`nl-panel ${courses.empty}`} data-empty>
+            <IconSearchOff size={36} aria-hidden="true" />
+            <h2 className={courses.problemTitle}>No projects here yet</h2>
+            <p>There are no guided projects in this category yet. Try another one.</p>
+          </div>
+        ) : (
+          <PageProblem
+            title="Projects did not load"
+            message={errorMessage(projects.error)}
+            onRetry={() => void projects.refetch()}
+            back={{ to: "/projects", label: "All projects" }}
+          />
+        )
+      ) : projects.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading projects">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={340} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-project-list>
+          {projects.data.items.map((project) => (
+            <ProjectCard key={project.id} project={project} />
+          ))}
+        </SimpleGrid>
+      )}
+    </div>
+  );
+}

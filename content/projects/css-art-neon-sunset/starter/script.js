@@ -1,0 +1,1 @@
+// CSS art needs no JavaScript.
