@@ -104,7 +104,9 @@ export default function CodeWorkspaceImpl({
     () => [
       ...languageOf(current?.name ?? ""),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": `${current?.name ?? "file"} code` }),
+      // tabindex: the code is a keyboard stop even read-only (contenteditable=false), so the scrolling
+      // .cm-scroller always holds a focusable element (axe scrollable-region-focusable) and arrow keys scroll it.
+      EditorView.contentAttributes.of({ "aria-label": `${current?.name ?? "file"} code`, tabindex: "0" }),
       EditorView.theme({
         "&": { fontSize: `${preferences.fontSize}px`, height: "100%" },
         ".cm-scroller": { fontFamily: fontStack(preferences.fontFamily), lineHeight: `${preferences.lineHeight}px` },
