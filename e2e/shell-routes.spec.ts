@@ -128,9 +128,7 @@ test("sign-in returns to the page that asked for it", async ({ page, request }) 
   expect(await returnPathCookie(page)).toBeNull();
 });
 
-test("navigation scrolls to the top; every capability's page is offered", async ({
-  page,
-}) => {
+test("navigation scrolls to the top; every capability's page is offered", async ({ page }) => {
   await prepareApp(page);
   await visit(page, "/help");
   await page.waitForFunction(() => document.documentElement.style.overflow !== "hidden");

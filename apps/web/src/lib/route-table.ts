@@ -22,10 +22,6 @@ export type RouteSpec = {
 /** What each matched route carries for the shell (the document title). */
 export type RouteHandle = { title: string };
 
-const placeholder = (feature: string, path: string, description: string): PageSource => ({
-  placeholder: { feature, path, description },
-});
-
 /** Every route of spec §2 with its layout and guard (the access rules are in docs/architecture.md). */
 export const ROUTES: RouteSpec[] = [
   // home layout
