@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { type ColorScheme, prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { expectNoAxeViolations } from "./helpers/dialogs.ts";
 import { expectSoundPage } from "./helpers/layout.ts";
-import { TODO_SOLUTION } from "./helpers/project-solution.ts";
+import { TASK_LIST_APP_SOLUTION } from "./helpers/project-solution.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
@@ -53,7 +53,7 @@ test("a learner completes a guided project by passing its checks; failing checks
   // The learner's finished app, saved as the editor would; the page's checks judge it.
   const saved = await request.put(`/api/projects/${detail.id}/files`, {
     headers: user.headers,
-    data: { files: TODO_SOLUTION },
+    data: { files: TASK_LIST_APP_SOLUTION },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   await page.reload();

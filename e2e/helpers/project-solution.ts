@@ -83,7 +83,7 @@ form.addEventListener("submit", (event) => {
 render();
 `;
 
-export const TODO_SOLUTION = [
+export const TASK_LIST_APP_SOLUTION = [
   { name: "index.html", content: html },
   { name: "style.css", content: css },
   { name: "script.js", content: js },
