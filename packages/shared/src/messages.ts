@@ -44,7 +44,9 @@ export const modalFailed = (
     | "streak"
     | "lesson complete"
     | "project complete"
-    | "share hack",
+    | "share hack"
+    // Beyond the spec's list, in its pattern: the blog's share dialog.
+    | "share blog",
 ) => `Failed to display ${name} modal`;
 
 /** 404 message for an unknown route. */

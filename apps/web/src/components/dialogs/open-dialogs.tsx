@@ -9,7 +9,7 @@ import type { ShareHackInput } from "./share-hack-dialog.tsx";
 type FailureText = Parameters<typeof modalFailed>[0];
 
 /** Runs an opener; when the dialog can not be shown (e.g. its code fails to load) shows the spec toast. */
-async function guarded<T>(failure: FailureText | null, open: () => Promise<T>): Promise<T | undefined> {
+export async function guarded<T>(failure: FailureText | null, open: () => Promise<T>): Promise<T | undefined> {
   try {
     return await open();
   } catch (error) {

@@ -1,11 +1,10 @@
+import { guarded } from "../../../components/dialogs/open-dialogs.tsx";
 import { openDialog } from "../../../components/dialogs/open-dialog.tsx";
-import { reportClientError } from "../../../lib/client-errors.ts";
-import { toast } from "../../../lib/toasts.ts";
 import type { ShareBlogInput } from "../components/share-blog-dialog.tsx";
 
 /** Opens the share dialog of a blog (its code loads on demand); a failure to show it is said in a toast. */
 export async function openShareBlogDialog(input: ShareBlogInput): Promise<void> {
-  try {
+  await guarded("share blog", async () => {
     const { ShareBlogDialog } = await import("../components/share-blog-dialog.tsx");
     await openDialog({
       name: "share-blog",
@@ -13,8 +12,5 @@ export async function openShareBlogDialog(input: ShareBlogInput): Promise<void> 
       title: "Share this blog",
       render: () => <ShareBlogDialog {...input} />,
     });
-  } catch (error) {
-    reportClientError(error);
-    toast.error("Failed to display share blog modal");
-  }
+  });
 }
