@@ -3,6 +3,7 @@ import type { BlogSummary } from "@neonlab/shared/schemas/blogs";
 import { IconArticle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { BlogMeta } from "./blog-meta.tsx";
+import linked from "../../../components/linked-card.module.css";
 import classes from "./blogs.module.css";
 
 /**
@@ -11,7 +12,7 @@ import classes from "./blogs.module.css";
  */
 export function BlogCard({ blog, aboveTheFold = false }: { blog: BlogSummary; aboveTheFold?: boolean }) {
   return (
-    <article className={`nl-panel ${classes.card}`} data-blog={blog.slug}>
+    <article className={`nl-panel ${classes.card} ${linked.linkedCard}`} data-blog={blog.slug}>
       <div className={classes.coverWrap}>
         {blog.cover ? (
           <img
@@ -47,7 +48,7 @@ export function BlogCard({ blog, aboveTheFold = false }: { blog: BlogSummary; ab
           </Group>
         )}
         <h2 className={classes.cardTitle}>
-          <Link to={`/blogs/${blog.slug}`} className={classes.cardLink}>
+          <Link to={`/blogs/${blog.slug}`} className={linked.cardLink}>
             {blog.title}
           </Link>
         </h2>

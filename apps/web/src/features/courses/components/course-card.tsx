@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
 import { progressPercent } from "../lib/course-progress.ts";
 import { RatingSummary } from "./course-rating.tsx";
+import linked from "../../../components/linked-card.module.css";
 import classes from "./courses.module.css";
 
 export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
@@ -17,7 +18,11 @@ export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate"
 export function CourseCard({ course, aboveTheFold = false }: { course: Course; aboveTheFold?: boolean }) {
   const percent = course.progress ? progressPercent(course.progress) : null;
   return (
-    <article className={`nl-panel ${classes.card}`} data-course={course.slug} data-premium={course.premium}>
+    <article
+      className={`nl-panel ${classes.card} ${linked.linkedCard}`}
+      data-course={course.slug}
+      data-premium={course.premium}
+    >
       <div className={classes.coverWrap}>
         <img
           className={classes.cover}
@@ -50,7 +55,7 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
           )}
         </Group>
         <h2 className={classes.cardTitle}>
-          <Link to={`/courses/${course.slug}`} className={classes.cardLink}>
+          <Link to={`/courses/${course.slug}`} className={linked.cardLink}>
             {course.title}
           </Link>
         </h2>

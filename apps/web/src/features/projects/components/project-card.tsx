@@ -11,6 +11,7 @@ import {
 import { Link } from "react-router";
 import { RatingSummary } from "../../courses/components/course-rating.tsx";
 import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
+import linked from "../../../components/linked-card.module.css";
 import courses from "../../courses/components/courses.module.css";
 import classes from "./projects.module.css";
 
@@ -31,7 +32,11 @@ export function ProjectCard({ project }: { project: Project }) {
   const Icon = look.icon;
   const percent = project.progress ? projectPercent(project.progress) : null;
   return (
-    <article className={`nl-panel ${courses.card}`} data-project={project.slug} data-premium={project.premium}>
+    <article
+      className={`nl-panel ${courses.card} ${linked.linkedCard}`}
+      data-project={project.slug}
+      data-premium={project.premium}
+    >
       <div className={classes.window} data-tone={look.tone} aria-hidden="true">
         <div className={classes.dots}>
           <span />
@@ -71,7 +76,7 @@ export function ProjectCard({ project }: { project: Project }) {
           )}
         </Group>
         <h2 className={courses.cardTitle}>
-          <Link to={`/projects/${project.slug}`} className={courses.cardLink}>
+          <Link to={`/projects/${project.slug}`} className={linked.cardLink}>
             {project.title}
           </Link>
         </h2>
