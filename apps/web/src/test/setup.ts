@@ -1,5 +1,6 @@
 // Vitest setup of the web project: every test runs against msw (src/test/http.ts); a request no mock
 // answers, or a mocked answer off its schema, fails the test that caused it.
+import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { networkViolations, server } from "./http.ts";
 
@@ -16,6 +17,9 @@ beforeAll(() =>
 );
 
 afterEach(() => {
+  // Without vitest's globals Testing Library does not unmount by itself; a tree left mounted keeps
+  // Mantine's transition timers, which then fire after happy-dom is gone ("window is not defined").
+  cleanup();
   server.resetHandlers();
   const violations = networkViolations.splice(0);
   expect(violations, "network problems in this test").toEqual([]);
