@@ -4,8 +4,8 @@ import { completedLessons, lessons, quizPasses, quizzes, reflectionAnswers, refl
 // What a completion counts, shared by its two paths (completion-service.ts, completion-one-call.ts): the
 // lesson's open tasks and the chapter's lessons left.
 
-/** A value, or a placeholder of a statement prepared once. */
-type Param<T> = T | Placeholder;
+/** A value, a placeholder of a statement prepared once, or a column of the outer statement. */
+type Param<T> = T | Placeholder | Column;
 type UserId = Param<string>;
 type RowId = Param<number>;
 

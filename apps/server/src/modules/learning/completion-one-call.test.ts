@@ -11,11 +11,10 @@ import { expectBooksBalance } from "../ledger/test-helpers.ts";
 import { extendXpBoost, lockStreak } from "../progress/service.ts";
 import { completeInOneCall, readStart } from "./completion-one-call.ts";
 import { completeLesson } from "./completion-service.ts";
-import { lessonById } from "./lesson-lookup.ts";
 import { createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 
-// The one-call completion (drizzle/0010): it writes only while the user's streak row is as it read it,
-// and writes exactly what the locking path writes.
+// The one-call completion (drizzle/0010, 0023): it writes only while the user's streak row is as it read it,
+// and writes exactly what the locking path writes, the chapter's badge and the course included.
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -33,6 +32,9 @@ async function writtenRows(db: Db, userId: string) {
     ),
     xp: await q(sql`select xp from profiles where id = ${userId}`),
     weekly: await q(sql`select xp from xp_weekly where user_id = ${userId}`),
+    chapters: await q(sql`select chapter_id from completed_chapters where user_id = ${userId} order by 1`),
+    courses: await q(sql`select course_id from completed_courses where user_id = ${userId}`),
+    balances: await q(sql`select kind, balance from ledger_balances where user_id = ${userId} order by kind`),
   };
 }
 
@@ -50,6 +52,9 @@ function oneCallSuite(kind: "pglite" | "postgres") {
     const first = await lessonId(db, "neon-basics", "first-command");
     const paths = await lessonId(db, "neon-basics", "paths");
 
+    let listening: Promise<string> | undefined;
+    const base = () => (listening ??= listen(app));
+
     async function readyUser(): Promise<TestUser> {
       const user = await createUser(app);
       await prepareLesson(app, user, first);
@@ -58,16 +63,15 @@ function oneCallSuite(kind: "pglite" | "postgres") {
 
     it("writes nothing and answers retry when the streak row moved after the read", async () => {
       const user = await readyUser();
-      const ctx = await lessonById(db, first);
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      const start = (await readStart(db, user.id, ctx))!;
+      const { ctx, start } = await readStart(db, user.id, first);
       // Another completion (or a lock) of the same user between the read and the write.
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), false)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
       expect(await count(db, "ledger", user.id)).toBe(0);
       expect(await count(db, "user_activities", user.id)).toBe(0);
@@ -75,38 +79,62 @@ function oneCallSuite(kind: "pglite" | "postgres") {
 
     it("answers retry when the streak row was created after a read that found none", async () => {
       const user = await readyUser();
-      const ctx = await lessonById(db, first);
-      const start = (await readStart(db, user.id, ctx))!;
-      expect(start.version).toBeNull();
+      const { ctx, start } = await readStart(db, user.id, first);
+      expect(start?.version).toBeNull();
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start, new Date())).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), false)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
     });
 
-    it("writes what the locking path writes", async () => {
+    it("writes what the locking path writes, the chapter's badge and the course included", async () => {
+      const oneCall = await readyUser();
+      const locked = await readyUser();
+      const course = [
+        first,
+        paths,
+        await lessonId(db, "neon-basics", "listing"),
+        await lessonId(db, "neon-basics", "moving"),
+      ];
+      for (const user of [oneCall, locked]) for (const id of course.slice(1)) await prepareLesson(app, user, id);
+      // An in-transaction handler of lesson.completed sends every completion down the locking path.
+      const events = createEventBus(app.log);
+      events.onInTransaction("lesson.completed", async () => {});
+      const lockedDeps = { db, events, transaction: createTransactionRunner(db, events, app.ctx.jobs) };
+      const now = new Date();
+      for (const id of course) {
+        const result = await completeLesson(app.ctx, oneCall.id, id, now);
+        expect(await completeLesson(lockedDeps, locked.id, id, now)).toEqual(result);
+      }
+      expect(await completeLesson(app.ctx, oneCall.id, first, now)).toMatchObject({ alreadyCompleted: true });
+      const rows = await writtenRows(db, oneCall.id);
+      expect(rows).toEqual(await writtenRows(db, locked.id));
+      expect(rows.chapters).toHaveLength(2);
+      expect(rows.courses).toHaveLength(1);
+      // The app's own bus notifies (the locking user's bus here has no such handler).
+      const notified = await db.execute(sql`select kind from notifications where user_id = ${oneCall.id}`);
+      expect(rowsOf(notified)).toEqual([{ kind: "badge_earned" }, { kind: "badge_earned" }]);
+      await expectBooksBalance(db, oneCall.id);
+    });
+
+    it("answers as the locking path does for a plain completion", async () => {
       const oneCall = await readyUser();
       const locked = await readyUser();
       const now = new Date();
       const result = await completeLesson(app.ctx, oneCall.id, first, now);
-      // An in-transaction handler of lesson.completed sends every completion down the locking path.
       const events = createEventBus(app.log);
       events.onInTransaction("lesson.completed", async () => {});
       const transaction = createTransactionRunner(db, events, app.ctx.jobs);
-      const lockedResult = await completeLesson({ db, events, transaction }, locked.id, first, now);
-      expect(lockedResult).toEqual(result);
+      expect(await completeLesson({ db, events, transaction }, locked.id, first, now)).toEqual(result);
       expect(result).toMatchObject({ xpAwarded: 10, alreadyCompleted: false, streak: { count: 1, extended: true } });
-      expect(await writtenRows(db, oneCall.id)).toEqual(await writtenRows(db, locked.id));
-      await expectBooksBalance(db, oneCall.id);
     });
 
     it("a user's concurrent completions of a chapter's two lessons (one call, then the locking path) each count once", async () => {
       const user = await readyUser();
       await prepareLesson(app, user, paths);
-      const base = await listen(app);
       const results = await burst(
-        base,
+        await base(),
         user,
         "POST",
         Array.from({ length: 20 }, (_, i) => `/api/lessons/${i % 2 ? paths : first}/complete`),
@@ -137,13 +165,26 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       expect((await expectBooksBalance(db, user.id)).xp).toBe(20);
     });
 
-    it("takes the locking path for a completion that finishes its chapter", async () => {
+    it("finishes the chapter in the same call, its notification committed with it", async () => {
       const user = await readyUser();
       await prepareLesson(app, user, paths);
       expect((await completeLesson(app.ctx, user.id, first)).chapterCompleted).toBeNull();
       const last = await completeLesson(app.ctx, user.id, paths);
       expect(last.chapterCompleted).not.toBeNull();
       expect(last.neonbitsAwarded).toBeGreaterThan(0);
+      expect((await expectBooksBalance(db, user.id)).neonbits).toBe(last.neonbitsAwarded);
+      expect(await count(db, "notifications", user.id)).toBe(1);
+    });
+
+    it("a chapter's last lesson completed many times at once gives one badge", async () => {
+      const user = await readyUser();
+      await prepareLesson(app, user, paths);
+      await completeLesson(app.ctx, user.id, first);
+      const results = await burst(await base(), user, "POST", Array(12).fill(`/api/lessons/${paths}/complete`));
+      const bodies = results.map((r) => lessonCompleteResultSchema.parse(r.body));
+      expect(bodies.filter((b) => b.chapterCompleted)).toHaveLength(1);
+      expect(await count(db, "completed_chapters", user.id)).toBe(1);
+      expect(await count(db, "notifications", user.id)).toBe(1);
       await expectBooksBalance(db, user.id);
     });
   });

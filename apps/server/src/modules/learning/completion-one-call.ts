@@ -1,26 +1,31 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { CHAPTER_NEONBITS, COURSE_NEONBITS } from "@neonlab/shared/constants";
 import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
 import { completionDay, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
 import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
-import type { LessonContext } from "./lesson-lookup.ts";
-import { completedLessons } from "./schema.ts";
+import { completionTexts } from "./completion-texts.ts";
+import { contextColumns, type LessonContext, toContext, visible } from "./lesson-lookup.ts";
+import { presentBadge } from "./presenters.ts";
+import { chapterBadges, chapters, completedLessons, courses, lessons } from "./schema.ts";
 
-// A lesson completion in one call to the database (drizzle/0010, docs/decisions/024): one read without a
-// lock, then one statement that writes everything if the user's streak row is still as read. Used when the
-// completion is a plain one (see `fitsOneCall`); the rest take the locking path in completion-service.ts.
+// A lesson completion in one call to the database (drizzle/0010 and 0023, docs/decisions/024 and 033): one
+// read without a lock, then one statement that writes everything if the user's streak row is still as read,
+// the chapter's badge and the course included. Used when the completion fits (see `fitsOneCall`); the rest
+// take the locking path in completion-service.ts.
 
-/** What a completion starts from, read in one statement without a lock. */
+/** The lesson (as lesson-lookup.ts reads it) and what its completion starts from, in one statement without a lock. */
 const startQuery = preparedPerDb((db) => {
   const userId = sql.placeholder("userId");
   const lessonId = sql.placeholder("lessonId");
-  const chapterId = sql.placeholder("chapterId");
   const profiles = profileRows.table;
   const { count, lastUpdated, freezeOn, frozenAt, dayZone } = streakRows.countColumns;
   return db
     .select({
+      ...contextColumns,
+      hasProfile: sql<boolean>`${profiles.id} is not null`,
       setting: profiles.timeZone,
       count,
       lastUpdated,
@@ -32,22 +37,38 @@ const startQuery = preparedPerDb((db) => {
       completed: sql<boolean>`exists (select 1 from ${completedLessons}
         where ${completedLessons.userId} = ${userId} and ${completedLessons.lessonId} = ${lessonId})`,
       openTasks: openTaskCount(lessonId, userId),
-      chapterLessonsLeft: chapterLessonsLeft(userId, chapterId, lessonId),
+      // The outer chapters row: the count's own subquery reads lessons.
+      chapterLessonsLeft: chapterLessonsLeft(userId, chapters.id, lessonId),
       // An active XP boost multiplies the XP given (read here: the one-call write adds no statement for it).
       xpFactor: xpBoostFactor(userId).mapWith(Number),
     })
-    .from(profiles)
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(chapterBadges, eq(chapterBadges.id, chapters.badgeId))
+    .leftJoin(profiles, eq(profiles.id, userId))
     .leftJoin(streakRows.table, streakRows.on(profiles.id))
-    .where(eq(profiles.id, userId))
+    .where(and(eq(lessons.id, lessonId), visible))
     .prepare("completion_start");
 });
 
-export type CompletionStart = NonNullable<Awaited<ReturnType<typeof readStart>>>;
+type StartRow = Awaited<ReturnType<ReturnType<typeof startQuery>["execute"]>>[number];
+export type CompletionStart = Omit<StartRow, keyof typeof contextColumns | "hasProfile">;
 
-/** The start of a completion; null when the user has no profile (then the locking path answers). */
-export async function readStart(db: Db, userId: string, ctx: LessonContext) {
-  const [row] = await startQuery(db).execute({ userId, lessonId: ctx.lesson.id, chapterId: ctx.chapter.id });
-  return row ?? null;
+/**
+ * The lesson (404 when unknown or hidden) and the start of its completion; start is null when the user has no
+ * profile (then the locking path answers). Premium access is the caller's to check.
+ */
+export async function readStart(
+  db: Db,
+  userId: string,
+  lessonId: number,
+): Promise<{ ctx: LessonContext; start: CompletionStart | null }> {
+  const [row] = await startQuery(db).execute({ userId, lessonId });
+  const ctx = toContext(row);
+  if (!row?.hasProfile) return { ctx, start: null };
+  const { lesson, chapter, course, badge, firstChapterOrder, hasProfile, ...start } = row;
+  return { ctx, start };
 }
 
 /** A new streak row starts as the locking path creates one: the columns' defaults. */
@@ -65,16 +86,11 @@ const streakOf = (start: CompletionStart): StreakColumns =>
       };
 
 /**
- * A plain completion: not done before, its chapter not finished by it (the badge, NeonBits and course take
- * the locking path), and no freeze to use up first (that writes the streak's history before the day).
+ * A completion the call can write: not done before, nothing left to answer, and no freeze to use up first
+ * (that writes the streak's history before the day).
  */
 export function fitsOneCall(start: CompletionStart, now: Date): boolean {
-  return (
-    !start.completed &&
-    start.openTasks === 0 &&
-    start.chapterLessonsLeft > 0 &&
-    !streakAt(streakOf(start), start.setting, now).view.freezeUsed
-  );
+  return !start.completed && start.openTasks === 0 && !streakAt(streakOf(start), start.setting, now).view.freezeUsed;
 }
 
 const p = typedPlaceholder;
@@ -85,6 +101,8 @@ const completeQuery = preparedPerDb((db) =>
       outcome: sql<"done" | "retry">`outcome`,
       xpGiven: sql<boolean>`xp_given`,
       chapterLessonsLeft: sql<number | null>`chapter_lessons_left`,
+      chapterCompleted: sql<boolean>`chapter_completed`,
+      courseCompleted: sql<boolean>`course_completed`,
     })
     .from(
       sql`complete_lesson_once(${sql.join(
@@ -109,6 +127,14 @@ const completeQuery = preparedPerDb((db) =>
           p("streakReason", "text"),
           p("streakReference", "text"),
           p("streakDescription", "text"),
+          p("courseId", "integer"),
+          p("courseLink", "text"),
+          p("chapterNeonbits", "integer"),
+          p("chapterDescription", "text"),
+          p("chapterActivityTitle", "text"),
+          p("courseNeonbits", "integer"),
+          p("courseDescription", "text"),
+          p("courseActivityTitle", "text"),
         ],
         sql`, `,
       )})`,
@@ -116,9 +142,13 @@ const completeQuery = preparedPerDb((db) =>
     .prepare("complete_lesson_once"),
 );
 
+export type OneCallResult = { result: LessonCompleteResult; chapterLessonsLeft: number };
+
 /**
- * Writes the completion in one statement (its own transaction); "retry" when the user's streak row moved
- * since `start` was read (another completion or a lock of this user): nothing was written then.
+ * Writes the completion in one statement (its own transaction unless `db` is in one); "retry" when the user's
+ * streak row moved since `start` was read (another completion or a lock of this user): nothing was written then.
+ * With `withChapter`, a completion that finishes its chapter also writes the badge (and the course when it
+ * was the last chapter); without, the caller finishes the chapter (chapterLessonsLeft 0, chapterCompleted null).
  */
 export async function completeInOneCall(
   db: Db,
@@ -126,14 +156,16 @@ export async function completeInOneCall(
   ctx: LessonContext,
   start: CompletionStart,
   now: Date,
-): Promise<{ result: LessonCompleteResult; chapterLessonsLeft: number } | "retry"> {
+  withChapter: boolean,
+): Promise<OneCallResult | "retry"> {
   const locked = streakAt(streakOf(start), start.setting, now);
   const day = completionDay(locked);
-  const { lesson, course } = ctx;
+  const { lesson, chapter, course, badge } = ctx;
+  const text = completionTexts(ctx);
   const [row] = await completeQuery(db).execute({
     userId,
     lessonId: lesson.id,
-    chapterId: ctx.chapter.id,
+    chapterId: chapter.id,
     xp: lesson.xp,
     xpGiven: lesson.xp * start.xpFactor,
     seenVersion: start.version,
@@ -143,25 +175,35 @@ export async function completeInOneCall(
     frozenAt: day.state.frozenOn,
     dayZone: locked.zone,
     xpReason: "lesson_completed",
-    xpReference: `lesson:${lesson.id}`,
-    xpDescription: `Completed lesson: ${lesson.title}`,
+    xpReference: text.xpReference,
+    xpDescription: text.xpDescription,
     activityKind: "lesson_completed",
-    activityTitle: `Completed the lesson ${lesson.title}`,
-    activityLink: `/courses/${course.slug}/${lesson.slug}`,
+    activityTitle: text.lessonActivity,
+    activityLink: text.lessonLink,
     streakReason: day.history?.reason ?? null,
     streakReference: day.history?.reference ?? null,
     streakDescription: day.history?.description ?? null,
+    courseId: course.id,
+    courseLink: text.courseLink,
+    chapterNeonbits: withChapter ? CHAPTER_NEONBITS : null,
+    chapterDescription: text.chapterDescription,
+    chapterActivityTitle: text.chapterActivity,
+    courseNeonbits: COURSE_NEONBITS,
+    courseDescription: text.courseDescription,
+    courseActivityTitle: text.courseActivity,
   });
   if (!row || row.outcome === "retry") return "retry";
   const xpAwarded = row.xpGiven ? lesson.xp * start.xpFactor : 0;
+  const chapterDone = row.chapterCompleted;
+  const courseDone = row.courseCompleted;
   const result: LessonCompleteResult = {
     lessonId: lesson.id,
     xpAwarded,
     alreadyCompleted: false,
     streak: day.answer,
-    chapterCompleted: null,
-    courseCompleted: false,
-    neonbitsAwarded: 0,
+    chapterCompleted: chapterDone ? presentBadge(badge) : null,
+    courseCompleted: courseDone,
+    neonbitsAwarded: (chapterDone ? CHAPTER_NEONBITS : 0) + (courseDone ? COURSE_NEONBITS : 0),
   };
   return { result, chapterLessonsLeft: row.chapterLessonsLeft ?? 0 };
 }

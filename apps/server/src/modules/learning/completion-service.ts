@@ -11,7 +11,8 @@ import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../pro
 import { grantNeonBits } from "../wallet/service.ts";
 import { chapterLessonsLeft, openQuiz, openReflection, qualified } from "./completion-counts.ts";
 import { completeInOneCall, fitsOneCall, readStart } from "./completion-one-call.ts";
-import { accessibleLesson, type LessonContext } from "./lesson-lookup.ts";
+import { completionTexts } from "./completion-texts.ts";
+import { accessibleLesson, assertAccess, type LessonContext } from "./lesson-lookup.ts";
 import { presentBadge } from "./presenters.ts";
 import { chapters, completedChapters, completedCourses, completedLessons, quizzes, reflections } from "./schema.ts";
 
@@ -66,16 +67,36 @@ export async function completeLesson(
   now = new Date(),
 ): Promise<LessonCompleteResult> {
   const { db, events } = deps;
-  const ctx = await accessibleLesson(db, userId, lessonId);
-  let ready = false;
   // In-transaction handlers need a transaction to run in: with any, every completion takes the locking path.
-  for (let attempt = 0; attempt < ONE_CALL_TRIES && !events.hasInTransactionHandlers("lesson.completed"); attempt++) {
-    const start = await readStart(db, userId, ctx);
+  if (events.hasInTransactionHandlers("lesson.completed")) {
+    const ctx = await accessibleLesson(db, userId, lessonId);
+    await assertReady(db, userId, lessonId);
+    return completeLocked(deps.transaction, userId, ctx, now);
+  }
+  let ctx: LessonContext | undefined;
+  let ready = false;
+  for (let attempt = 0; attempt < ONE_CALL_TRIES; attempt++) {
+    const read = await readStart(db, userId, lessonId);
+    if (!ctx) await assertAccess(db, userId, read.ctx);
+    ctx = read.ctx;
+    const { start } = read;
     if (!start) break;
     if (start.openTasks > 0) await assertReady(db, userId, lessonId);
     ready = true;
     if (!fitsOneCall(start, now)) break;
-    const written = await completeInOneCall(db, userId, ctx, start, now);
+    const lesson = ctx;
+    if (start.chapterLessonsLeft === 0) {
+      // The last lesson of its chapter: the call writes the badge too, in a transaction so that
+      // badge.earned's in-transaction handlers (the notification) commit with it.
+      const written = await deps.transaction(async ({ db: tx, publish }) => {
+        const call = await completeInOneCall(tx, userId, lesson, start, now, true);
+        if (call !== "retry") await announce(publish, userId, lesson, call.result);
+        return call;
+      });
+      if (written === "retry") continue;
+      return written.result;
+    }
+    const written = await completeInOneCall(db, userId, ctx, start, now, false);
     if (written === "retry") continue;
     const { result } = written;
     events.deliver("lesson.completed", { userId, lessonId, courseId: ctx.course.id, xpAwarded: result.xpAwarded });
@@ -83,7 +104,7 @@ export async function completeLesson(
     return written.chapterLessonsLeft === 0 ? finishChapter(deps.transaction, userId, ctx, result) : result;
   }
   if (!ready) await assertReady(db, userId, lessonId);
-  return completeLocked(deps.transaction, userId, ctx, now);
+  return completeLocked(deps.transaction, userId, ctx!, now);
 }
 
 /** The locking path: the streak row locked, then the completion and what follows from it, statement by statement. */
@@ -108,27 +129,26 @@ function completeLocked(
         neonbitsAwarded: 0,
       };
     }
-    const { lesson, course } = ctx;
+    const { lesson } = ctx;
+    const text = completionTexts(ctx);
     const xpAwarded = await grantXp(tx, {
       userId,
       amount: lesson.xp,
       reason: "lesson_completed",
-      reference: `lesson:${lesson.id}`,
-      description: `Completed lesson: ${lesson.title}`,
+      reference: text.xpReference,
+      description: text.xpDescription,
     });
     await recordActivity(tx, {
       userId,
       kind: "lesson_completed",
-      title: `Completed the lesson ${lesson.title}`,
-      link: `/courses/${course.slug}/${lesson.slug}`,
+      title: text.lessonActivity,
+      link: text.lessonLink,
     });
     const streak = await recordCompletionDay(tx, userId, locked);
     const chapter = inserted.chapterLessonsLeft === 0 ? await completeChapter(tx, userId, ctx) : null;
     const chapterDone = chapter !== null;
     const courseDone = chapter?.courseChaptersLeft === 0 ? await completeCourse(tx, userId, ctx) : false;
-    await publish("lesson.completed", { userId, lessonId, courseId: course.id, xpAwarded });
-    if (chapterDone) await announceChapter(publish, userId, ctx, courseDone);
-    return {
+    const result: LessonCompleteResult = {
       lessonId,
       xpAwarded,
       alreadyCompleted: false,
@@ -137,7 +157,16 @@ function completeLocked(
       courseCompleted: courseDone,
       neonbitsAwarded: (chapterDone ? CHAPTER_NEONBITS : 0) + (courseDone ? COURSE_NEONBITS : 0),
     };
+    await announce(publish, userId, ctx, result);
+    return result;
   });
+}
+
+/** lesson.completed, then badge.earned and course.completed when the completion brought them. */
+async function announce(publish: Tx["publish"], userId: string, ctx: LessonContext, result: LessonCompleteResult) {
+  const { lesson, course } = ctx;
+  await publish("lesson.completed", { userId, lessonId: lesson.id, courseId: course.id, xpAwarded: result.xpAwarded });
+  if (result.chapterCompleted) await announceChapter(publish, userId, ctx, result.courseCompleted);
 }
 
 /**
@@ -191,18 +220,19 @@ async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
     .select({ id: row.id, courseChaptersLeft: courseChaptersLeft(userId, ctx) })
     .from(row);
   if (!inserted) return null;
+  const text = completionTexts(ctx);
   await grantNeonBits(tx, {
     userId,
     amount: CHAPTER_NEONBITS,
     reason: "chapter_completed",
-    reference: `chapter:${ctx.chapter.id}`,
-    description: `Completed chapter: ${ctx.chapter.title} (badge ${ctx.badge.name})`,
+    reference: text.chapterReference,
+    description: text.chapterDescription,
   });
   await recordActivity(tx, {
     userId,
     kind: "chapter_completed",
-    title: `Earned the ${ctx.badge.name} badge in ${ctx.course.title}`,
-    link: `/courses/${ctx.course.slug}`,
+    title: text.chapterActivity,
+    link: text.courseLink,
   });
   return inserted;
 }
@@ -243,18 +273,19 @@ async function completeCourse(tx: Db, userId: string, ctx: LessonContext): Promi
     .onConflictDoNothing()
     .returning({ id: completedCourses.id });
   if (inserted.length === 0) return false;
+  const text = completionTexts(ctx);
   await grantNeonBits(tx, {
     userId,
     amount: COURSE_NEONBITS,
     reason: "course_completed",
-    reference: `course:${ctx.course.id}`,
-    description: `Completed course: ${ctx.course.title}`,
+    reference: text.courseReference,
+    description: text.courseDescription,
   });
   await recordActivity(tx, {
     userId,
     kind: "course_completed",
-    title: `Completed the course ${ctx.course.title}`,
-    link: `/courses/${ctx.course.slug}`,
+    title: text.courseActivity,
+    link: text.courseLink,
   });
   return true;
 }

@@ -13,7 +13,8 @@ export type LessonContext = {
   firstChapterOrder: number;
 };
 
-const visible = and(eq(lessons.hidden, false), eq(chapters.hidden, false), eq(courses.hidden, false));
+/** The lesson, its chapter and its course are all shown (none hidden by the content import). */
+export const visible = and(eq(lessons.hidden, false), eq(chapters.hidden, false), eq(courses.hidden, false));
 
 // The course's first visible chapter (the free preview of a premium course), read in the same statement;
 // its chapters under another name, as the outer query has chapters too.
@@ -24,9 +25,18 @@ const firstChapterOrder = sql<
 >`(select min(${otherColumn(chapters.chapterOrder)}) from ${chapters} ${other}
   where ${otherColumn(chapters.courseId)} = ${courses.id} and ${otherColumn(chapters.hidden)} = false)`;
 
+/** What LessonContext is read from; a statement selecting these joins lessons as `contextQuery` does. */
+export const contextColumns = {
+  lesson: lessons,
+  chapter: chapters,
+  course: courses,
+  badge: chapterBadges,
+  firstChapterOrder,
+};
+
 const contextQuery = (db: Db, where: ReturnType<typeof and>) =>
   db
-    .select({ lesson: lessons, chapter: chapters, course: courses, badge: chapterBadges, firstChapterOrder })
+    .select(contextColumns)
     .from(lessons)
     .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
@@ -35,7 +45,7 @@ const contextQuery = (db: Db, where: ReturnType<typeof and>) =>
 
 type ContextRow = Awaited<ReturnType<typeof contextQuery>>[number];
 
-function toContext(row: ContextRow | undefined): LessonContext {
+export function toContext(row: ContextRow | undefined): LessonContext {
   if (!row) throw notFound("Lesson not found.");
   return { ...row, firstChapterOrder: row.firstChapterOrder ?? row.chapter.chapterOrder };
 }
@@ -52,14 +62,18 @@ export const lessonById = async (db: Db, lessonId: number) =>
 export const lessonBySlugs = async (db: Db, courseSlug: string, lessonSlug: string) =>
   toContext((await contextQuery(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug))))[0]);
 
-/** The lesson, checked for premium access (403 with the paywall message). */
-export async function accessibleLesson(db: Db, userId: string | null, lessonId: number): Promise<LessonContext> {
-  const ctx = await lessonById(db, lessonId);
-  await assertLessonAccess(db, userId, {
+/** 403 with the paywall message when the lesson is premium and the user may not read it. */
+export const assertAccess = (db: Db, userId: string | null, ctx: LessonContext) =>
+  assertLessonAccess(db, userId, {
     premium: ctx.course.premium,
     chapterOrder: ctx.chapter.chapterOrder,
     firstChapterOrder: ctx.firstChapterOrder,
   });
+
+/** The lesson, checked for premium access (403 with the paywall message). */
+export async function accessibleLesson(db: Db, userId: string | null, lessonId: number): Promise<LessonContext> {
+  const ctx = await lessonById(db, lessonId);
+  await assertAccess(db, userId, ctx);
   return ctx;
 }
 

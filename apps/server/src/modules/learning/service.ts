@@ -26,6 +26,13 @@ export async function lessonLinks(db: Db, ids: number[]): Promise<Map<number, Le
   );
 }
 
-export { lessonForTutor, type TutorLesson, type TutorQuiz } from "./lesson-for-tutor.ts";
+export {
+  assertTutorLessonAccess,
+  type TutorLesson,
+  type TutorLessonContent,
+  type TutorQuiz,
+  tutorLessonContent,
+  withQuizStates,
+} from "./lesson-for-tutor.ts";
 /** The catalogue's categories (content/categories.yaml), shared by courses and guided projects. */
 export { courseCategories } from "./schema.ts";

@@ -42,33 +42,35 @@ async function bumpCounters(tx: Db, userId: string, total: number, unread: numbe
  */
 export async function createNotification(tx: Db, input: NotifyInput): Promise<CreatedNotification | null> {
   if (input.actorId && input.actorId === input.userId) return null;
-  const [prefs] = await tx
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, input.userId));
-  if (prefs && (prefs.paused || prefs.disabled.includes(input.kind))) return null;
-  const fresh = rows(
+  const { userId, kind, subject } = input;
+  // One statement (each step feeds the next through RETURNING): the preferences, the hourly limit's upsert,
+  // the notification and the counters. A completion's badge waits for it inside its transaction.
+  const [made] = rows<{ id: number }>(
     await tx.execute(sql`
-      insert into notification_throttle (user_id, kind, subject, last_at)
-      values (${input.userId}, ${input.kind}, ${input.subject}, now())
-      on conflict (user_id, kind, subject) do update set last_at = now()
-        where notification_throttle.last_at <= now() - interval '1 hour'
-      returning 1 as fresh`),
+      with allowed as (
+        select 1 where not exists (
+          select 1 from ${notificationPreferences} p where p.user_id = ${userId}
+            and (p.paused or p.disabled ? ${kind}::text))
+      ), fresh as (
+        insert into ${notificationThrottle} (user_id, kind, subject, last_at)
+        select ${userId}, ${kind}, ${subject}, now() from allowed
+        on conflict (user_id, kind, subject) do update set last_at = now()
+          where notification_throttle.last_at <= now() - interval '1 hour'
+        returning 1
+      ), made as (
+        insert into ${notifications} (user_id, kind, subject, actor_id, data)
+        select ${userId}, ${kind}, ${subject}, ${input.actorId ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
+        from fresh
+        returning id
+      ), counted as (
+        insert into ${notificationCounters} (user_id, total, unread)
+        select ${userId}, 1, 1 from made
+        on conflict (user_id) do update set total = notification_counters.total + 1,
+          unread = notification_counters.unread + 1
+      )
+      select id from made`),
   );
-  if (fresh.length === 0) return null;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      subject: input.subject,
-      actorId: input.actorId ?? null,
-      data: input.data ?? {},
-    })
-    .returning({ id: notifications.id });
-  if (!row) return null;
-  await bumpCounters(tx, input.userId, 1, 1);
-  return { id: row.id, userId: input.userId, kind: input.kind };
+  return made ? { id: Number(made.id), userId, kind } : null;
 }
 
 /** Deletes the user's notifications of a kind about a subject (a request accepted or declined); counters follow. */

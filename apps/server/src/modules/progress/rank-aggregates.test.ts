@@ -1,14 +1,15 @@
 import { type Rank, rankSchema } from "@neonlab/shared/schemas/progress";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/users.ts";
 import { listen } from "../../test/burst.ts";
 import { createUser } from "../../test/users.ts";
 import { profiles } from "../profiles/schema.ts";
+import { compactRankHistograms } from "./rank-compaction.ts";
 import { weekStart } from "./rank-service.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
 
-// The rank reads aggregates kept by triggers (drizzle/0004, histogram slots 0008): every check here
+// The rank reads aggregates kept by triggers (drizzle/0004, histograms as moves 0023): every check here
 // compares the API with a full count over the source tables, so a missed or doubled aggregate update fails.
 function aggregatesSuite(kind: "pglite" | "postgres") {
   describe(`rank aggregates (${kind})`, async () => {
@@ -109,6 +110,23 @@ function aggregatesSuite(kind: "pglite" | "postgres") {
       await expectAggregatesMatchSources();
       expect((await rankOf(users[0]!, "all")).me!.position).toBe(before - 1);
       await expectExactPositions(users.slice(0, 4));
+      // Folding the moves changes no sum.
+      await compactRankHistograms(db);
+      await expectAggregatesMatchSources();
+      await expectExactPositions(users.slice(0, 4));
+    });
+
+    it("folds a value's moves into one row in the background (every 2 s while the app runs)", async () => {
+      const user = await createUser(app);
+      const xp = 876_543; // nobody's XP
+      for (const value of [xp, xp + 1, xp])
+        await db.update(profiles).set({ xp: value }).where(eq(profiles.id, user.id));
+      const rowsAt = async () =>
+        (await rows<{ n: number }>(sql`select count(*)::int as n from xp_totals_histogram where xp = ${xp}`))[0]!.n;
+      expect(await rowsAt()).toBeGreaterThan(1);
+      await expect.poll(rowsAt, { timeout: 15_000, interval: 250 }).toBe(1);
+      await expectAggregatesMatchSources();
+      await db.update(profiles).set({ xp: 0 }).where(eq(profiles.id, user.id));
     });
 
     it("stays exact when users on the same XP complete at the same moment", async () => {
@@ -130,47 +148,36 @@ function aggregatesSuite(kind: "pglite" | "postgres") {
     if (kind === "postgres") {
       it("lets transactions count users on one XP value without waiting for each other's commit", async () => {
         const xp = 987_654; // nobody's XP
-        const week = monday.toISOString().slice(0, 10);
-        let added!: () => void;
+        const [holderUser, other] = [await createUser(app), await createUser(app)];
+        const setXp = (tx: typeof db, userId: string, value: number) =>
+          tx.update(profiles).set({ xp: value }).where(eq(profiles.id, userId));
+        let moved!: () => void;
         let release!: () => void;
-        const addedFirst = new Promise<void>((resolve) => (added = resolve));
+        const movedFirst = new Promise<void>((resolve) => (moved = resolve));
         const released = new Promise<void>((resolve) => (release = resolve));
         const holder = db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select xp_totals_histogram_add(${xp}, 1), xp_weekly_histogram_add(${week}::date, ${xp}, 1)`,
-          );
-          added();
+          await setXp(tx as unknown as typeof db, holderUser.id, xp);
+          moved();
           await released;
         });
-        await addedFirst;
-        // With one row per value, this waited for the holder's commit (here: forever, so the lock timeout).
+        await movedFirst;
+        // With one row per value (0004), this waited for the holder's commit (here: forever, so the lock timeout).
         await db.transaction(async (tx) => {
           await tx.execute(sql`set local lock_timeout = '2s'`);
-          await tx.execute(
-            sql`select xp_totals_histogram_add(${xp}, 1), xp_weekly_histogram_add(${week}::date, ${xp}, 1)`,
-          );
+          await setXp(tx as unknown as typeof db, other.id, xp);
         });
         release();
         await holder;
-        const slots = async () =>
+        const atValue = async () =>
           rows<{ n: number; users: number }>(sql`
-          select count(*)::int as n, coalesce(sum(users), 0)::int as users from xp_totals_histogram where xp = ${xp}
-          union all
-          select count(*)::int, coalesce(sum(users), 0)::int from xp_weekly_histogram where week_start = ${week}::date and xp = ${xp}`);
-        expect(await slots()).toEqual([
-          { n: 2, users: 2 },
-          { n: 2, users: 2 },
-        ]);
-        // Taken away again, each slot reaches 0 users and goes.
-        for (let i = 0; i < 2; i++) {
-          await db.execute(
-            sql`select xp_totals_histogram_add(${xp}, -1), xp_weekly_histogram_add(${week}::date, ${xp}, -1)`,
-          );
-        }
-        expect(await slots()).toEqual([
-          { n: 0, users: 0 },
-          { n: 0, users: 0 },
-        ]);
+          select count(*)::int as n, coalesce(sum(users), 0)::int as users from xp_totals_histogram where xp = ${xp}`);
+        expect(await atValue()).toEqual([{ n: 2, users: 2 }]);
+        await compactRankHistograms(db);
+        expect(await atValue()).toEqual([{ n: 1, users: 2 }]);
+        for (const user of [holderUser, other]) await setXp(db, user.id, 0);
+        await compactRankHistograms(db);
+        expect(await atValue()).toEqual([{ n: 0, users: 0 }]);
+        await expectAggregatesMatchSources();
       });
 
       it("stays exact when many users on the same XP complete at once over real connections", async () => {

@@ -17,12 +17,14 @@ import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";
 import { getHistory } from "./history-service.ts";
+import { keepRankHistogramsCompact } from "./rank-compaction.ts";
 import { getRank } from "./rank-service.ts";
 import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
 import { getStreak } from "./streak-service.ts";
 
 /** The streak, activities and history under users/*, and the rank. */
 export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
+  keepRankHistogramsCompact(app, db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["progress"];
 
