@@ -45,3 +45,38 @@ describe("safe defaults", () => {
     expect(exposureWarning(loadConfig(base), base)).toBeNull();
   });
 });
+
+describe("the AI tutor's variables", () => {
+  it("accepts AI_BASE_URL, AI_API_KEY and AI_MODEL as the OPENAI_* ones; the OPENAI_* name wins when both are set", () => {
+    const ai = { AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_API_KEY: "k-ai", AI_MODEL: "llama3.1" };
+    expect(loadConfig({ ...base, ...ai })).toMatchObject({
+      OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+      OPENAI_API_KEY: "k-ai",
+      OPENAI_MODEL: "llama3.1",
+    });
+    const both = loadConfig({
+      ...base,
+      ...ai,
+      OPENAI_BASE_URL: "http://127.0.0.1:8080/v1",
+      OPENAI_API_KEY: "k-openai",
+      OPENAI_MODEL: "local",
+    });
+    expect(both).toMatchObject({
+      OPENAI_BASE_URL: "http://127.0.0.1:8080/v1",
+      OPENAI_API_KEY: "k-openai",
+      OPENAI_MODEL: "local",
+    });
+    // An empty OPENAI_* variable counts as unset.
+    expect(loadConfig({ ...base, ...ai, OPENAI_MODEL: "" }).OPENAI_MODEL).toBe("llama3.1");
+    const none = loadConfig(base);
+    expect([none.OPENAI_BASE_URL, none.OPENAI_API_KEY, none.OPENAI_MODEL]).toEqual([
+      undefined,
+      undefined,
+      "gpt-4o-mini",
+    ]);
+  });
+
+  it("names the variable that was set when an alias is invalid", () => {
+    expect(() => loadConfig({ ...base, AI_BASE_URL: "not a url" })).toThrow(/AI_BASE_URL:/);
+  });
+});

@@ -89,11 +89,31 @@ export type Config = Env & {
 
 export class ConfigError extends Error {}
 
+/**
+ * The AI tutor's variables also answer to the issue's `AI_*` names; when both are set the `OPENAI_*` one wins
+ * (it is the documented name, and an `AI_*` variable may belong to another tool in the same environment).
+ */
+export const ENV_ALIASES = { OPENAI_BASE_URL: "AI_BASE_URL", OPENAI_API_KEY: "AI_API_KEY", OPENAI_MODEL: "AI_MODEL" };
+
+function withAliases(source: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; from: Map<string, string> } {
+  const env = { ...source };
+  const from = new Map<string, string>();
+  for (const [name, alias] of Object.entries(ENV_ALIASES)) {
+    if (!env[name] && source[alias]) {
+      env[name] = source[alias];
+      from.set(name, alias);
+    }
+  }
+  return { env, from };
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const aliased = withAliases(source);
+  const parsed = envSchema.safeParse(aliased.env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    const name = (path: PropertyKey[]) => aliased.from.get(path.join(".")) ?? path.join(".");
+    const lines = parsed.error.issues.map((issue) => `  ${name(issue.path)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;

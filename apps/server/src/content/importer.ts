@@ -12,6 +12,7 @@ import {
 import type { ContentModel, CourseModel, LessonModel } from "./model.ts";
 import { projects } from "../modules/projects/schema.ts";
 import { importProjects } from "./import-projects.ts";
+import { contentImported } from "../lib/content-imported.ts";
 import { recordStamp } from "./import-stamp.ts";
 import { pruneCourse, pruneLessonParts } from "./prune.ts";
 
@@ -39,6 +40,12 @@ const IMPORT_LOCK = 7_314_001;
  * learner has progress on it, otherwise kept hidden (not listed, not openable, progress preserved).
  */
 export async function importContent(db: Db, model: ContentModel, stamp: string | null = null): Promise<ImportSummary> {
+  const summary = await importInTransaction(db, model, stamp);
+  contentImported(db);
+  return summary;
+}
+
+function importInTransaction(db: Db, model: ContentModel, stamp: string | null): Promise<ImportSummary> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);

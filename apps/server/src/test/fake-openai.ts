@@ -21,6 +21,13 @@ export type FakeOpenAi = {
   requests: { model: string; messages: { role: string; content: string }[] }[];
   /** Streams whose client went away before the end (the app aborted them). */
   aborted: number;
+  /** The pieces of an ordinary answer (default: a short guiding answer in six chunks). */
+  answer: string[];
+  /**
+   * When set (bench), for each question tagged `[t:<id>]`: when its request arrived and when its first chunk
+   * was written, in ms since the epoch (performance.timeOrigin + now, comparable across processes).
+   */
+  timings?: Map<string, { received: number; firstChunk: number }>;
   close(): Promise<void>;
 };
 
@@ -43,7 +50,7 @@ const chunk = (id: string, model: string, content: string) =>
   `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 export async function startFakeOpenAi(
-  options: { port?: number; leaks?: string[]; delayMs?: number } = {},
+  options: { port?: number; leaks?: string[]; delayMs?: number; answer?: string[]; timings?: boolean } = {},
 ): Promise<FakeOpenAi> {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let server: Server | undefined;
@@ -54,6 +61,8 @@ export async function startFakeOpenAi(
     delayMs: options.delayMs ?? 5,
     requests: [],
     aborted: 0,
+    answer: options.answer ?? GUIDE,
+    timings: options.timings ? new Map() : undefined,
     close: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
   server = createServer(async (req, res) => {
@@ -61,9 +70,12 @@ export async function startFakeOpenAi(
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"not found"}}');
       return;
     }
+    const received = performance.timeOrigin + performance.now();
     const request = JSON.parse(await body(req)) as FakeOpenAi["requests"][number];
-    fake.requests.push(request);
     const last = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+    const tag = fake.timings ? /\[t:([\w-]+)\]/.exec(last)?.[1] : undefined;
+    // The bench's thousands of requests are timed, not kept.
+    if (!tag) fake.requests.push(request);
     const corrected = request.messages.at(-1)?.role === "system";
     const model = request.model;
     const error = (status: number, message: string) =>
@@ -87,6 +99,8 @@ export async function startFakeOpenAi(
     const send = async (content: string) => {
       if (closed) return;
       res.write(chunk("chatcmpl-fake", model, content));
+      if (tag && !fake.timings!.has(tag))
+        fake.timings!.set(tag, { received, firstChunk: performance.timeOrigin + performance.now() });
       if (fake.delayMs > 0) await sleep(fake.delayMs);
     };
     if (last.includes("[malformed]")) {
@@ -111,7 +125,7 @@ export async function startFakeOpenAi(
         ])
           await send(piece);
       } else {
-        for (const piece of GUIDE) await send(piece);
+        for (const piece of fake.answer) await send(piece);
       }
     }
     if (closed) return;

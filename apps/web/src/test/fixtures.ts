@@ -1,4 +1,5 @@
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import type { TutorInfo } from "@neonlab/shared/schemas/tutor";
 
 /** A signed-in learner's own profile, as GET /api/profile answers it. */
 export const testProfile: OwnProfile = {
@@ -26,4 +27,18 @@ export const testProfile: OwnProfile = {
   has_access: false,
   time_zone: "UTC",
   neonbits: 0,
+};
+
+/** GET /api/lessons/{id}/openai for lesson 11: the offline assistant, no conversation yet. */
+export const testTutorInfo: TutorInfo = {
+  lesson_id: 11,
+  assistant_id: "lesson-11",
+  offline_assistant_id: "lesson-11-offline",
+  kind: "offline",
+  model: "offline",
+  questions_per_day: 20,
+  questions_left: 20,
+  resets_at: "2026-11-26T00:00:00.000Z",
+  time_zone: "UTC",
+  threads: [],
 };

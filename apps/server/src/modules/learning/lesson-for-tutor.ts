@@ -1,42 +1,98 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { onContentImported } from "../../lib/content-imported.ts";
 import type { Db } from "../../db/client.ts";
-import { accessibleLesson } from "./lesson-lookup.ts";
+import { forbidden } from "../../errors.ts";
+import { PREMIUM_LESSON_MESSAGE } from "./access.ts";
+import { lessonById } from "./lesson-lookup.ts";
 import { quizAttempts, quizPasses, quizzes } from "./schema.ts";
+
+type QuizState = "not tried" | "answered wrong" | "passed";
 
 export type TutorQuiz = {
   id: number;
   question: string;
   hint: string | null;
   /** The learner's state: not tried, last tried wrong (and not passed), or passed. */
-  state: "not tried" | "answered wrong" | "passed";
+  state: QuizState;
   /** The correct options' texts: for the tutor's leak check only, never for a prompt. */
   correctTexts: string[];
 };
 
-export type TutorLesson = {
+/** The lesson as its content (the same for every learner), cached: it changes only on import. */
+export type TutorLessonContent = {
   id: number;
   title: string;
   goal: string;
   body: string;
   course: string;
   chapter: string;
-  quizzes: TutorQuiz[];
+  /** Whether reading it needs has_access (a premium course, past its free first chapter). */
+  needsAccess: boolean;
+  quizzes: Omit<TutorQuiz, "state">[];
 };
 
-/** A lesson the user may read (404 unknown, 403 premium), with its quizzes and the user's state in each. */
-export async function lessonForTutor(db: Db, userId: string, lessonId: number): Promise<TutorLesson> {
-  const { lesson, chapter, course } = await accessibleLesson(db, userId, lessonId);
+export type TutorLesson = Omit<TutorLessonContent, "quizzes" | "needsAccess"> & { quizzes: TutorQuiz[] };
+
+/**
+ * Lessons with their quizzes per database handle. An import in this process drops them at once; one done by
+ * another process (the content CLI, another instance) is seen within CONTENT_TTL_MS.
+ */
+export const CONTENT_TTL_MS = 60_000;
+const cache = new WeakMap<Db, Map<number, { at: number; lesson: Promise<TutorLessonContent> }>>();
+onContentImported((db) => cache.delete(db));
+
+async function readLessonContent(db: Db, lessonId: number): Promise<TutorLessonContent> {
+  const { lesson, chapter, course, firstChapterOrder } = await lessonById(db, lessonId);
   const rows = await db
     .select({ id: quizzes.id, question: quizzes.question, hint: quizzes.hint, options: quizzes.options })
     .from(quizzes)
     .where(and(eq(quizzes.lessonId, lesson.id), eq(quizzes.hidden, false)))
     .orderBy(asc(quizzes.position), asc(quizzes.id));
-  const ids = rows.map((q) => q.id);
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    goal: lesson.goal,
+    body: lesson.body,
+    course: course.title,
+    chapter: chapter.title,
+    needsAccess: course.premium && chapter.chapterOrder > firstChapterOrder,
+    quizzes: rows.map((q) => ({
+      id: q.id,
+      question: q.question,
+      hint: q.hint,
+      correctTexts: q.options.filter((o) => o.correct).map((o) => o.text),
+    })),
+  };
+}
+
+/** A visible lesson's content and quizzes (404 unknown), from memory when read in the last CONTENT_TTL_MS. */
+export function tutorLessonContent(db: Db, lessonId: number, now = Date.now()): Promise<TutorLessonContent> {
+  const lessons = cache.get(db) ?? new Map();
+  cache.set(db, lessons);
+  const hit = lessons.get(lessonId);
+  if (hit && now - hit.at < CONTENT_TTL_MS) return hit.lesson;
+  const lesson = readLessonContent(db, lessonId);
+  const entry = { at: now, lesson };
+  lessons.set(lessonId, entry);
+  // A failed read (404, a database error) is not kept.
+  lesson.catch(() => {
+    if (lessons.get(lessonId) === entry) lessons.delete(lessonId);
+  });
+  return lesson;
+}
+
+/** 403 with the paywall message when the lesson needs access the user does not have. */
+export function assertTutorLessonAccess(lesson: TutorLessonContent, userHasAccess: boolean) {
+  if (lesson.needsAccess && !userHasAccess) throw forbidden(PREMIUM_LESSON_MESSAGE);
+}
+
+/** The user's state in each of the lesson's quizzes (passes and wrong attempts in one read). */
+export async function withQuizStates(db: Db, userId: string, lesson: TutorLessonContent): Promise<TutorLesson> {
+  const ids = lesson.quizzes.map((q) => q.id);
   const passed = new Set<number>();
   const wrong = new Set<number>();
   if (ids.length > 0) {
-    // Passes and wrong attempts in one read.
-    const rows2 = await db
+    const rows = await db
       .select({ quizId: quizAttempts.quizId, correct: quizAttempts.correct })
       .from(quizAttempts)
       .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, ids)))
@@ -46,21 +102,14 @@ export async function lessonForTutor(db: Db, userId: string, lessonId: number): 
           .from(quizPasses)
           .where(and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, ids))),
       );
-    for (const r of rows2) (r.correct ? passed : wrong).add(r.quizId);
+    for (const r of rows) (r.correct ? passed : wrong).add(r.quizId);
   }
+  const { needsAccess: _, ...content } = lesson;
   return {
-    id: lesson.id,
-    title: lesson.title,
-    goal: lesson.goal,
-    body: lesson.body,
-    course: course.title,
-    chapter: chapter.title,
-    quizzes: rows.map((q) => ({
-      id: q.id,
-      question: q.question,
-      hint: q.hint,
+    ...content,
+    quizzes: lesson.quizzes.map((q) => ({
+      ...q,
       state: passed.has(q.id) ? "passed" : wrong.has(q.id) ? "answered wrong" : "not tried",
-      correctTexts: q.options.filter((o) => o.correct).map((o) => o.text),
     })),
   };
 }

@@ -1,6 +1,5 @@
 import { TUTOR_MESSAGES, type TutorStreamEvent } from "@neonlab/shared/schemas/tutor";
 import type { Db } from "../../db/client.ts";
-import type { RunInTransaction } from "../../transaction.ts";
 import type { TutorLesson } from "../learning/service.ts";
 import { type LeakGuard, leakGuard } from "./leak-guard.ts";
 import { hintReply, reAskTurns, systemPrompt } from "./prompt.ts";
@@ -16,12 +15,16 @@ const FAILURE_MESSAGES: Record<ProviderFailure, string> = {
 
 export type ChatRun = {
   db: Db;
-  transaction: RunInTransaction;
   provider: ChatProvider;
   userId: string;
-  lesson: TutorLesson;
+  /** The lesson's id (known before the stream starts). */
+  lessonId: number;
+  /**
+   * What only feeds the prompt and the leak guard (the learner's quiz states, the thread's last turns): waited
+   * for once the stream's head has left, not before.
+   */
+  context: () => Promise<{ lesson: TutorLesson; history: { role: "user" | "assistant"; content: string }[] }>;
   threadId: number | null;
-  history: { role: "user" | "assistant"; content: string }[];
   question: string;
   /** The question was taken from this day's allowance; `left` questions remain after it. */
   usage: { day: string; left: number };
@@ -31,64 +34,76 @@ export type ChatRun = {
 
 type Attempt = { text: string; leakedQuiz: number | null; sent: number };
 
+/** Where the events go (the response's SSE frames): called synchronously, no iterator per chunk. */
+export type Emit = (event: TutorStreamEvent) => void;
+
 /**
- * One streamed attempt behind the leak guard: the reply is held back by `guard.holdBack` characters and checked
- * as each chunk arrives, so a reply stating a correct option is cut before any of that option was sent.
+ * One streamed attempt behind the leak guard: checked as each piece arrives, and sent only up to where a correct
+ * option could still begin (the scan's `safe`), so a reply stating one is cut before any of it was sent.
  */
-async function* guardedAttempt(
-  provider: ChatProvider,
+async function guardedAttempt(
   run: ChatRun,
+  lesson: TutorLesson,
   turns: ChatTurn[],
   guard: LeakGuard,
   result: Attempt,
-): AsyncGenerator<TutorStreamEvent> {
-  for await (const piece of provider.stream({
+  emit: Emit,
+): Promise<void> {
+  const scan = guard.scan();
+  for await (const piece of run.provider.stream({
     turns,
-    lesson: run.lesson,
+    lesson,
     question: run.question,
     signal: run.signal,
   })) {
     result.text += piece;
-    result.leakedQuiz = guard.leaks(result.text);
-    if (result.leakedQuiz !== null) return;
-    const safe = result.text.length - guard.holdBack;
+    const { leaked, safe } = scan.push(piece);
+    result.leakedQuiz = leaked;
+    if (leaked !== null) return;
     if (safe > result.sent) {
-      yield { type: "delta", text: result.text.slice(result.sent, safe) };
+      emit({ type: "delta", text: result.text.slice(result.sent, safe) });
       result.sent = safe;
     }
   }
-  if (result.text.length > result.sent) yield { type: "delta", text: result.text.slice(result.sent) };
+  if (result.text.length > result.sent) emit({ type: "delta", text: result.text.slice(result.sent) });
   result.sent = result.text.length;
 }
 
 /**
- * The events of one question: the answer's text as it streams (re-asked once when it gives a quiz answer away,
- * then replaced by a hint), then `done` once saved — or `error` with nothing counted or saved.
+ * The events of one question, given to `emit`: the answer's text as it streams (re-asked once when it gives a
+ * quiz answer away, then replaced by a hint), then `done` once saved — or `error` with nothing counted or saved.
  */
-export async function* chatEvents(run: ChatRun): AsyncGenerator<TutorStreamEvent> {
-  const { lesson } = run;
+export async function runChat(run: ChatRun, emit: Emit): Promise<void> {
+  let context: Awaited<ReturnType<ChatRun["context"]>>;
+  try {
+    context = await run.context();
+  } catch (error) {
+    await giveQuestionBack(run.db, run.userId, run.usage.day);
+    throw error;
+  }
+  const { lesson, history } = context;
   const open = lesson.quizzes.filter((q) => q.state !== "passed");
   const guard = leakGuard(open.flatMap((q) => q.correctTexts.map((text) => ({ quizId: q.id, text }))));
   const turns: ChatTurn[] = [
     { role: "system", content: systemPrompt(lesson, lesson.quizzes) },
-    ...run.history,
+    ...history,
     { role: "user", content: run.question },
   ];
   let answer: Attempt = { text: "", leakedQuiz: null, sent: 0 };
   let guarded = false;
   try {
-    yield* guardedAttempt(run.provider, run, turns, guard, answer);
+    await guardedAttempt(run, lesson, turns, guard, answer, emit);
     if (answer.leakedQuiz !== null) {
       guarded = true;
       const leaked = answer.leakedQuiz;
-      if (answer.sent > 0) yield { type: "retract" };
+      if (answer.sent > 0) emit({ type: "retract" });
       answer = { text: "", leakedQuiz: null, sent: 0 };
-      yield* guardedAttempt(run.provider, run, reAskTurns(turns), guard, answer);
+      await guardedAttempt(run, lesson, reAskTurns(turns), guard, answer, emit);
       if (answer.leakedQuiz !== null) {
-        if (answer.sent > 0) yield { type: "retract" };
+        if (answer.sent > 0) emit({ type: "retract" });
         const text = hintReply(lesson.quizzes.find((q) => q.id === (answer.leakedQuiz ?? leaked)));
         answer = { text, leakedQuiz: null, sent: text.length };
-        yield { type: "delta", text };
+        emit({ type: "delta", text });
       }
     }
   } catch (error) {
@@ -104,29 +119,27 @@ export async function* chatEvents(run: ChatRun): AsyncGenerator<TutorStreamEvent
     await giveQuestionBack(run.db, run.userId, run.usage.day);
     if (!(error instanceof ProviderError)) throw error;
     run.log.warn({ failure: error.failure, reason: error.message }, "tutor provider failed");
-    yield { type: "error", message: FAILURE_MESSAGES[error.failure], offline: run.provider.kind === "model" };
+    emit({ type: "error", message: FAILURE_MESSAGES[error.failure], offline: run.provider.kind === "model" });
     return;
   }
   const saved = await save(run, answer.text);
-  yield {
+  emit({
     type: "done",
     thread_id: saved.threadId,
     message_id: saved.messageId,
     assistant: run.provider.kind,
     questions_left: run.usage.left,
     guarded,
-  };
+  });
 }
 
 function save(run: ChatRun, answer: string) {
-  return run.transaction((tx) =>
-    saveExchange(tx.db, {
-      userId: run.userId,
-      lessonId: run.lesson.id,
-      threadId: run.threadId,
-      question: run.question,
-      answer,
-      assistant: run.provider.kind,
-    }),
-  );
+  return saveExchange(run.db, {
+    userId: run.userId,
+    lessonId: run.lessonId,
+    threadId: run.threadId,
+    question: run.question,
+    answer,
+    assistant: run.provider.kind,
+  });
 }

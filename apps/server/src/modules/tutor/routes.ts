@@ -1,69 +1,32 @@
-import { PassThrough } from "node:stream";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  TUTOR_MESSAGES,
   TUTOR_QUESTIONS_PER_MINUTE,
   tutorAssistantId,
   tutorChatInputSchema,
   tutorInfoSchema,
   tutorThreadDetailSchema,
-  type TutorStreamEvent,
 } from "@neonlab/shared/schemas/tutor";
 import { requireUser } from "../../auth/session.ts";
 import { notFound } from "../../errors.ts";
 import { idParam } from "../../lib/id-param.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { tooMany } from "../../lib/rate-limits.ts";
-import { lessonForTutor } from "../learning/service.ts";
-import { chatEvents } from "./chat.ts";
+import { assertTutorLessonAccess, tutorLessonContent, withQuizStates } from "../learning/service.ts";
+import { runChat } from "./chat.ts";
 import { offlineProvider } from "./offline-provider.ts";
 import { openAiProvider } from "./openai-provider.ts";
 import type { ChatProvider } from "./provider.ts";
-import {
-  allowance,
-  deleteThread,
-  getThread,
-  limitMessage,
-  listThreads,
-  takeQuestion,
-  threadHistory,
-  tutorDay,
-} from "./service.ts";
+import { sseResponse } from "./sse-response.ts";
+import { allowance, askerState, deleteThread, getThread, limitMessage, listThreads, takeQuestion } from "./service.ts";
 
 const tags = ["tutor"];
 
-const frame = (event: TutorStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
-
-/**
- * The events as SSE frames, a comment first so the headers and first byte leave at once. The events run to
- * their end even when the client has gone (its abort stops the provider), so a stopped answer is still saved
- * or given back; frames are written only while the client listens.
- */
-function sse(events: AsyncIterable<TutorStreamEvent>, log: FastifyBaseLogger): PassThrough {
-  const out = new PassThrough();
-  out.write(": stream\n\n");
-  const write = (text: string) => {
-    if (!out.destroyed && out.writable) out.write(text);
-  };
-  void (async () => {
-    try {
-      for await (const event of events) write(frame(event));
-    } catch (error) {
-      log.error({ err: error }, "tutor answer failed");
-      write(
-        frame({ type: "error", message: "Something went wrong with this answer. It was not counted.", offline: false }),
-      );
-    } finally {
-      if (!out.destroyed) out.end();
-    }
-  })();
-  return out;
-}
-
 /** The lesson's AI tutor (spec §7 lessons/{id}/openai, lessons/chat; product rules "AI assistant"; decision 030). */
 export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, config, limits } = ctx;
+  const { db, config, limits } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const offline = offlineProvider();
   const configured: ChatProvider =
@@ -88,8 +51,8 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
     },
     async (request) => {
       const user = requireUser(request);
-      const lesson = await lessonForTutor(db, user.id, request.params.id);
-      const a = await allowance(db, user.id);
+      const [lesson, a] = await Promise.all([tutorLessonContent(db, request.params.id), allowance(db, user.id)]);
+      assertTutorLessonAccess(lesson, a.hasAccess);
       return {
         lesson_id: lesson.id,
         assistant_id: tutorAssistantId(lesson.id, configured.kind),
@@ -131,8 +94,10 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
       if (!Number.isSafeInteger(lessonId) || lessonId < 1 || lessonId > 2_147_483_647) {
         throw notFound("Lesson not found.");
       }
-      const lesson = await lessonForTutor(db, user.id, lessonId);
-      const history = threadId === null ? [] : await threadHistory(db, user.id, lesson.id, threadId);
+      // Before the stream: the refusal checks, on the lesson (in memory) and one read about the asker.
+      const [content, asker] = await Promise.all([tutorLessonContent(db, lessonId), askerState(db, user.id, threadId)]);
+      assertTutorLessonAccess(content, asker.hasAccess);
+      if (threadId !== null && asker.threadLesson !== content.id) throw notFound(TUTOR_MESSAGES.threadNotFound);
       const wait = await limits.hit(`tutor:${user.id}`, { max: TUTOR_QUESTIONS_PER_MINUTE, windowSeconds: 60 });
       if (wait > 0)
         return tooMany(
@@ -140,7 +105,12 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
           wait,
           `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`,
         );
-      const a = await tutorDay(db, user.id);
+      // What only feeds the prompt and the leak guard (the quiz states) is read alongside the allowance's upsert, on
+      // another connection, and waited for only once the stream's head has left (the thread's last turns came with
+      // the asker's state).
+      const context = withQuizStates(db, user.id, content).then((lesson) => ({ lesson, history: asker.history }));
+      context.catch(() => undefined);
+      const a = asker.today;
       const taken = await takeQuestion(db, user.id, a.day, a.limit);
       if (taken === null) {
         return tooMany(reply, Math.max(1, Math.ceil((a.resetsAt.getTime() - Date.now()) / 1000)), limitMessage(a));
@@ -149,26 +119,25 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) abort.abort(new Error("the client went away"));
       });
-      const events = chatEvents({
+      const chat = {
         db,
-        transaction,
         provider: offlineSuffix ? offline : configured,
         userId: user.id,
-        lesson,
+        lessonId: content.id,
+        context: () => context,
         threadId,
-        history,
         question,
         usage: { day: a.day, left: a.limit - taken },
         signal: abort.signal,
         log: request.log,
-      });
+      };
       return (
         reply
           .header("content-type", "text/event-stream; charset=utf-8")
           .header("cache-control", "no-cache, no-transform")
           .header("x-accel-buffering", "no")
           // A stream: the documented body is the event text (text/event-stream), which the type provider reads as a string.
-          .send(sse(events, request.log) as unknown as string)
+          .send(sseResponse((emit) => runChat(chat, emit), request.log) as unknown as string)
       );
     },
   );

@@ -11,7 +11,7 @@ import {
 } from "@neonlab/shared/schemas/tutor";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
+import { type AccessColumns, accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
 import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 
 // ---------------------------------------------------------------- the daily allowance
@@ -19,26 +19,75 @@ import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 /** The user's allowance today: the day is the user's local calendar day (as streaks: decision 012). */
 export type Allowance = { limit: number; day: string; zone: string; resetsAt: Date; used: number };
 
-/** The user's day and daily limit, in one read (zone and access from the profile). */
-export async function tutorDay(db: Db, userId: string, now = new Date()): Promise<Omit<Allowance, "used">> {
-  const [profile] = await db
-    .select({ zone: profileRows.table.timeZone, ...accessColumns })
-    .from(profileRows.table)
-    .where(eq(profileRows.table.id, userId));
+type ProfileDay = { zone: string | null } & AccessColumns;
+
+/** A day's end per zone and day: `dayEnd` searches ~30 instants, once per question without it. */
+const dayEnds = new Map<string, number>();
+function cachedDayEnd(day: string, zone: string): number {
+  const key = `${zone} ${day}`;
+  let end = dayEnds.get(key);
+  if (end === undefined) {
+    if (dayEnds.size >= 2_000) dayEnds.clear();
+    end = dayEnd(day, zone);
+    dayEnds.set(key, end);
+  }
+  return end;
+}
+
+function dayOf(profile: ProfileDay | undefined, now: Date): Omit<Allowance, "used"> {
   const zone = profile?.zone && isValidTimeZone(profile.zone) ? profile.zone : "UTC";
   const day = localDay(now, zone);
   const limit = profile && hasAccess(profile, now) ? TUTOR_QUESTIONS_PER_DAY.access : TUTOR_QUESTIONS_PER_DAY.free;
-  return { limit, day, zone, resetsAt: new Date(dayEnd(day, zone)) };
+  return { limit, day, zone, resetsAt: new Date(cachedDayEnd(day, zone)) };
 }
 
+/** How many of a thread's last messages are sent back to the model with a new question. */
+const HISTORY_TURNS = 12;
+
+/**
+ * Everything a question needs to know about its asker before the stream starts, in one read: their day and
+ * limit, whether they have access (premium lessons), the lesson of the thread they continue (null when it is not
+ * theirs or gone) and that thread's last turns (only of a thread of theirs; one round trip instead of two).
+ */
+export async function askerState(db: Db, userId: string, threadId: number | null, now = new Date()) {
+  const own =
+    threadId === null
+      ? null
+      : sql`(select ${tutorThreads.id} from ${tutorThreads} where ${tutorThreads.id} = ${threadId} and ${tutorThreads.userId} = ${userId})`;
+  const threadLesson =
+    own === null
+      ? sql<number | null>`null::int`
+      : sql<number | null>`(select ${tutorThreads.lessonId} from ${tutorThreads} where ${tutorThreads.id} = ${own})`;
+  const history =
+    own === null
+      ? sql<Turn[] | null>`null::json`
+      : sql<Turn[] | null>`(select json_agg(json_build_object('role', h.role, 'content', h.content) order by h.id)
+          from (select m.id, m.role, m.content from ${tutorMessages} m where m.thread_id = ${own}
+                order by m.id desc limit ${HISTORY_TURNS}) h)`;
+  const [profile] = await db
+    .select({ zone: profileRows.table.timeZone, ...accessColumns, threadLesson, history })
+    .from(profileRows.table)
+    .where(eq(profileRows.table.id, userId));
+  const turns = profile?.history ?? [];
+  return {
+    today: dayOf(profile, now),
+    hasAccess: profile ? hasAccess(profile, now) : false,
+    threadLesson: profile?.threadLesson ?? null,
+    /** The thread's last turns, oldest first (none for a new thread). */
+    history: (typeof turns === "string" ? (JSON.parse(turns) as Turn[]) : turns) ?? [],
+  };
+}
+
+type Turn = { role: "user" | "assistant"; content: string };
+
 /** The day with the questions used so far (GET lessons/{id}/openai). */
-export async function allowance(db: Db, userId: string, now = new Date()): Promise<Allowance> {
-  const today = await tutorDay(db, userId, now);
+export async function allowance(db: Db, userId: string, now = new Date()) {
+  const { today, hasAccess } = await askerState(db, userId, null, now);
   const [usage] = await db
     .select({ count: tutorUsage.count })
     .from(tutorUsage)
     .where(and(eq(tutorUsage.userId, userId), eq(tutorUsage.day, today.day)));
-  return { ...today, used: usage?.count ?? 0 };
+  return { ...today, used: usage?.count ?? 0, hasAccess };
 }
 
 /**
@@ -140,20 +189,10 @@ export async function deleteThread(db: Db, userId: string, threadId: number) {
   await db.delete(tutorThreads).where(and(eq(tutorThreads.id, threadId), eq(tutorThreads.userId, userId)));
 }
 
-/** The last turns of a thread sent back to the model with a new question (the lesson's thread, the user's own). */
-export async function threadHistory(db: Db, userId: string, lessonId: number, threadId: number, turns = 12) {
-  const thread = await ownThread(db, userId, threadId);
-  if (thread.lessonId !== lessonId) throw notFound(TUTOR_MESSAGES.threadNotFound);
-  const rows = await db
-    .select({ role: tutorMessages.role, content: tutorMessages.content })
-    .from(tutorMessages)
-    .where(eq(tutorMessages.threadId, threadId))
-    .orderBy(desc(tutorMessages.id))
-    .limit(turns);
-  return rows.reverse();
-}
-
-/** Saves a question and its answer: a new thread (titled by the question) or the end of an existing one. */
+/**
+ * Saves a question and its answer in one statement: a new thread (titled by the question) or the end of an
+ * existing one (its `updated_at` moved), and the two messages; none of it when the thread is gone.
+ */
 export async function saveExchange(
   db: Db,
   input: {
@@ -165,25 +204,27 @@ export async function saveExchange(
     assistant: TutorAssistantKind;
   },
 ): Promise<{ threadId: number; messageId: number }> {
-  let threadId = input.threadId;
-  if (threadId === null) {
-    const title = input.question.length > 80 ? `${input.question.slice(0, 79)}…` : input.question;
-    const [thread] = await db
-      .insert(tutorThreads)
-      .values({ userId: input.userId, lessonId: input.lessonId, title })
-      .returning({ id: tutorThreads.id });
-    threadId = thread!.id;
-  } else {
-    await db.update(tutorThreads).set({ updatedAt: new Date() }).where(eq(tutorThreads.id, threadId));
-  }
-  const [, answer] = await db
-    .insert(tutorMessages)
-    .values([
-      { threadId, role: "user", content: input.question },
-      { threadId, role: "assistant", assistant: input.assistant, content: input.answer },
-    ])
-    .returning({ id: tutorMessages.id });
-  return { threadId, messageId: answer!.id };
+  const thread =
+    input.threadId === null
+      ? sql`insert into ${tutorThreads} (user_id, lesson_id, title) values (${input.userId}, ${input.lessonId}, ${
+          input.question.length > 80 ? `${input.question.slice(0, 79)}…` : input.question
+        }) returning id`
+      : sql`update ${tutorThreads} set updated_at = now() where id = ${input.threadId} returning id`;
+  const result = await db.execute(sql`
+    with t as (${thread})
+    insert into ${tutorMessages} (thread_id, role, assistant, content)
+    select t.id, m.role, m.assistant, m.content
+    from t, (values (1, 'user', null::text, ${input.question}::text), (2, 'assistant', ${input.assistant}::text, ${input.answer}::text))
+      as m(n, role, assistant, content)
+    order by m.n
+    returning id, thread_id`);
+  const rows = (result as unknown as { rows: { id: number; thread_id: number }[] }).rows;
+  const answer = rows.reduce<{ id: number; thread_id: number } | undefined>(
+    (a, r) => (a && a.id > r.id ? a : r),
+    undefined,
+  );
+  if (!answer) throw notFound(TUTOR_MESSAGES.threadNotFound);
+  return { threadId: Number(answer.thread_id), messageId: Number(answer.id) };
 }
 
 /** How many threads a user has (tests, bench). */

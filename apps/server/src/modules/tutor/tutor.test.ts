@@ -5,7 +5,8 @@ import { listen } from "../../test/burst.ts";
 import { startFakeOpenAi } from "../../test/fake-openai.ts";
 import { createUser } from "../../test/users.ts";
 import { FIXTURE_DIR, importFixtures, lessonId } from "../learning/test-helpers.ts";
-import { quizzes } from "../learning/schema.ts";
+import { lessons, quizzes } from "../learning/schema.ts";
+import { tutorLessonContent } from "../learning/service.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { tutorThreads } from "./schema.ts";
 import { ask, parseEvents, tutorInfo } from "./test-helpers.ts";
@@ -238,5 +239,17 @@ describe("the AI tutor on an OpenAI-compatible provider", () => {
 
     expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
     expect(await app.ctx.db.select().from(tutorThreads).where(eq(tutorThreads.userId, user.id))).toEqual([]);
+  });
+
+  it("keeps a lesson's content and quizzes in memory until the next import", async () => {
+    const paths = await lessonId(app.ctx.db, "neon-basics", "paths");
+    const rename = (title: string) => app.ctx.db.update(lessons).set({ title }).where(eq(lessons.id, paths));
+    const original = (await tutorLessonContent(app.ctx.db, paths)).title;
+    await rename("Renamed behind the cache's back");
+    expect((await tutorLessonContent(app.ctx.db, paths)).title).toBe(original);
+    await importFixtures(app.ctx.db);
+    await rename("Renamed after an import");
+    expect((await tutorLessonContent(app.ctx.db, paths)).title).toBe("Renamed after an import");
+    await importFixtures(app.ctx.db);
   });
 });

@@ -10,7 +10,7 @@ const TutorChat = lazy(() => import("../tutor/tutor-chat.tsx").then((m) => ({ de
 function Chat({ lessonId }: { lessonId: number }) {
   return (
     <Suspense fallback={<Loader size="sm" aria-label="Loading the tutor" />}>
-      <TutorChat lessonId={lessonId} />
+      <TutorChat key={lessonId} lessonId={lessonId} />
     </Suspense>
   );
 }

@@ -12,6 +12,7 @@ import { tutorInfoSchema } from "@neonlab/shared/schemas/tutor";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { testTutorInfo } from "../../../test/fixtures.ts";
 import { mockApi, mockError, mockGet } from "../../../test/http.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { LessonPage } from "./lesson-page.tsx";
@@ -110,18 +111,7 @@ describe("LessonPage", { timeout: 30_000 }, () => {
   it("grades a quiz wrong then right, saves a reflection, completes and opens the dialogs in order", async () => {
     mockGet(LESSON_PATH, lessonDetailSchema, lesson);
     // The tutor panel beside the lesson (its chat loads on its own).
-    mockGet("/api/lessons/11/openai", tutorInfoSchema, {
-      lesson_id: 11,
-      assistant_id: "lesson-11",
-      offline_assistant_id: "lesson-11-offline",
-      kind: "offline",
-      model: "offline",
-      questions_per_day: 20,
-      questions_left: 20,
-      resets_at: "2026-11-26T00:00:00.000Z",
-      time_zone: "UTC",
-      threads: [],
-    });
+    mockGet("/api/lessons/11/openai", tutorInfoSchema, testTutorInfo);
     const grades = [wrong, right];
     const answers = mockApi(
       "POST",

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { rememberedThread, rememberThread } from "./remembered-thread.ts";
 import { deleteTutorThread, streamChat, tutorInfoQuery, tutorThreadQuery } from "./tutor-api.ts";
 import { TutorAnswer } from "./tutor-answer.tsx";
 import classes from "./tutor.module.css";
@@ -18,7 +19,18 @@ const NEW = "new";
 export function TutorChat({ lessonId }: { lessonId: number }) {
   const queryClient = useQueryClient();
   const info = useQuery(tutorInfoQuery(lessonId));
-  const [threadId, setThreadId] = useState<number | null>(null);
+  const [threadId, showThread] = useState<number | null>(null);
+  const setThreadId = (id: number | null) => {
+    showThread(id);
+    rememberThread(lessonId, id);
+  };
+  // On load, the conversation the learner last had open here (a reload brings it back).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !info.data) return;
+    restored.current = true;
+    showThread(rememberedThread(lessonId, info.data.threads));
+  }, [info.data, lessonId]);
   const thread = useQuery({ ...tutorThreadQuery(threadId ?? 0), enabled: threadId !== null });
   const [question, setQuestion] = useState("");
   const [live, setLive] = useState<Live | null>(null);
