@@ -17,10 +17,18 @@ export type Memory = {
 };
 
 const probe = resolve(import.meta.dirname, "memory-probe.mjs");
+/** What scripts/serve.mjs loads before the server (compile cache, resolver hook). */
+const preload = resolve(import.meta.dirname, "../scripts/server-preload.mjs");
 
 /** The server (apps/server/src/server.ts) as npm start runs it, plus the probe. */
 export function startProbed(env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  return startProcess("apps/server/src/server.ts", env, readyUrl, [...SERVER_NODE_FLAGS, "--import", probe]);
+  return startProcess("apps/server/src/server.ts", env, readyUrl, [
+    ...SERVER_NODE_FLAGS,
+    "--import",
+    preload,
+    "--import",
+    probe,
+  ]);
 }
 
 export function sampleMemory(child: ChildProcess): Promise<Memory> {

@@ -23,4 +23,6 @@ if (!process.features.typescript) {
   const { register } = await import("tsx/esm/api");
   register();
 }
+// The compile cache and a cheaper resolver for packages' own relative imports (start-up CPU and memory).
+await import("./server-preload.mjs");
 await import("../apps/server/src/server.ts");

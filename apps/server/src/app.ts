@@ -101,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await jobs.work("send-mail", (mail) => mailer.send(mail));
   const transaction = createTransactionRunner(db, events, jobs);
   // With REDIS_URL, instances share rate-limit counters, session invalidations and realtime events (decision 015).
-  const redis = config.REDIS_URL ? connectSharedRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : undefined;
+  const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : undefined;
   const limits = createRateLimits({ redis: redis?.client, prefix: config.REDIS_PREFIX });
   const sessions = createSessionResolver({
     db,

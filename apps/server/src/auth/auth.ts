@@ -1,7 +1,10 @@
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
-import { bearer, emailOTP, oneTimeToken } from "better-auth/plugins";
+// The plugins' own entry points: "better-auth/plugins" loads every plugin (organization, two-factor, …).
+import { bearer } from "better-auth/plugins/bearer";
+import { emailOTP } from "better-auth/plugins/email-otp";
+import { oneTimeToken } from "better-auth/plugins/one-time-token";
 import { eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { PasswordOwner } from "@neonlab/shared/password-policy";
-import { checkPassword } from "@neonlab/shared/password-strength";
 import type { Db } from "../db/client.ts";
 import { users, verifications } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
@@ -43,6 +42,8 @@ async function passwordOwner(lookup: OwnerLookup, request: NewPasswordRequest): 
 /** The rule the new password of a sign-up, reset or change breaks (password-strength.ts), or null. */
 export async function newPasswordProblem(lookup: OwnerLookup, request: NewPasswordRequest): Promise<string | null> {
   const password = String(request.body.password ?? request.body.newPassword ?? "");
+  // zxcvbn and its dictionaries (~9 MB of heap) load with the first new password, not with the server.
+  const { checkPassword } = await import("@neonlab/shared/password-strength");
   const { problem } = checkPassword(password, await passwordOwner(lookup, request));
   return problem;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 /**
  * The Redis every instance shares (REDIS_URL): rate-limit counters, session invalidations and the socket.io
@@ -33,11 +33,13 @@ function reportErrors(connection: Redis, log: Pick<FastifyBaseLogger, "warn" | "
   });
 }
 
-export function connectSharedRedis(
+/** Imports ioredis only when REDIS_URL is set (it is not loaded with the server otherwise). */
+export async function connectSharedRedis(
   url: string,
   prefix: string,
   log: Pick<FastifyBaseLogger, "warn" | "info">,
-): SharedRedis {
+): Promise<SharedRedis> {
+  const { Redis } = await import("ioredis");
   // A few retries, then the command fails: a limiter falls back to memory, a publish is logged.
   const client = new Redis(url, { maxRetriesPerRequest: 3 });
   reportErrors(client, log);

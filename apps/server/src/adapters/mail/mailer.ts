@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client.ts";
 import { outbox } from "./schema.ts";
@@ -14,14 +14,16 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is imported with the first mail sent, not with the server.
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: "smtp",
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({ from, ...mail });
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import {
   BLOG_IMAGE_MAX_BYTES,
   BLOG_IMAGE_TYPES,
@@ -15,7 +14,7 @@ import type { StoredVariant } from "./schema.ts";
 // Checks and re-encoding of an uploaded image (decision 026): the type from its bytes, its pixel count from
 // its header before anything is decoded, then WebP at each width with the orientation applied and the
 // metadata (EXIF, GPS, ICC comments) left behind. sharp works on libuv's thread pool: the event loop only
-// waits.
+// waits. sharp (libvips) and file-type are imported with the first upload, not with the server.
 
 /** Pixels a decoded image may have (sharp's limitInputPixels): a 50,000 × 50,000 PNG bomb is refused unread. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -28,11 +27,13 @@ export async function checkImage(bytes: Buffer): Promise<{ mime: string; width: 
   if (bytes.length === 0) throw badRequest(BLOG_MESSAGES.emptyFile);
   if (bytes.length > BLOG_IMAGE_MAX_BYTES) throw refused(413, BLOG_MESSAGES.tooLarge);
   const head = bytes.subarray(0, 4096).toString("utf8").toLowerCase();
+  const { fileTypeFromBuffer } = await import("file-type");
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime === "image/svg+xml" || (!type?.mime.startsWith("image/") && head.includes("<svg")))
     throw refused(415, BLOG_MESSAGES.svgRefused);
   if (!type) throw refused(415, BLOG_MESSAGES.badType);
   if (!(BLOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw refused(415, BLOG_MESSAGES.badType);
+  const { default: sharp } = await import("sharp");
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -56,6 +57,7 @@ export async function processImage(bytes: Buffer, originalWidth: number): Promis
   const widths: number[] = BLOG_IMAGE_WIDTHS.filter((w) => w < originalWidth);
   if (widths.length < BLOG_IMAGE_WIDTHS.length) widths.push(Math.min(originalWidth, BLOG_IMAGE_WIDTHS.at(-1)!));
   const base = randomUUID();
+  const { default: sharp } = await import("sharp");
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).autoOrient();
     const variants = await Promise.all(

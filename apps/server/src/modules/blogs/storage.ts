@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../../config.ts";
 
 // Where blog images live (decision 026): one interface, local disk under DATA_DIR/media by default, any
@@ -63,26 +63,35 @@ export type S3Options = {
  * CRC trailers most compatible stores refuse) and path-style addresses (`endpoint/bucket/key`).
  */
 export function s3Storage(options: S3Options): MediaStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The AWS SDK is imported with the first object stored or read, not with the server.
+  type S3 = { client: S3Client; sdk: typeof import("@aws-sdk/client-s3") };
+  let loaded: Promise<S3> | undefined;
+  const s3 = () =>
+    (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    })));
   const Bucket = options.bucket;
   return {
     kind: "s3",
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+      const { client, sdk } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
     },
     async get(key) {
+      const { client, sdk } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: checkKey(key) }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       } catch (error) {
         const name = (error as { name?: string }).name;
@@ -91,7 +100,8 @@ export function s3Storage(options: S3Options): MediaStorage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      const { client, sdk } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
   };
 }

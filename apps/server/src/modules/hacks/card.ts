@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
+import type satori from "satori";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../errors.ts";
 import { hackCardData } from "./service.ts";
 
 // The preview card of a hack (1200×630 PNG) for link unfurls: title, owner and the first lines of its
 // main file, in the product's dark neon style. Fonts come from the @fontsource packages (WOFF: satori
-// reads TTF, OTF and WOFF). Rendered once per hack version and kept in memory (the last 200).
+// reads TTF, OTF and WOFF). Rendered once per hack version and kept in memory (the last 200). satori and
+// resvg are imported with the first card, not with the server.
 
 const require = createRequire(import.meta.url);
 const font = (pkg: string, file: string) => readFileSync(require.resolve(`${pkg}/files/${file}`));
@@ -111,6 +111,7 @@ export async function renderCard(card: {
       ),
     ],
   );
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
     width: WIDTH,
     height: HEIGHT,

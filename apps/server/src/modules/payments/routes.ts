@@ -19,13 +19,15 @@ import { isLoopbackHost } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidSignature, type PaymentProvider } from "./provider.ts";
 import { billingHistory, currentSubscription, customerOf, saveCustomer, subscriptionAnswer } from "./service.ts";
-import { createStripeProvider } from "./stripe-provider.ts";
 import { createTestProvider } from "./test-provider.ts";
 import { testProviderPages } from "./test-provider-pages.ts";
 import { applyPaymentEvent, detachUser, liveSubscriptionIds } from "./webhook.ts";
 
-/** The provider in use: Stripe when both keys are set, else the built-in test provider. */
-function chooseProvider(
+/**
+ * The provider in use: Stripe when both keys are set, else the built-in test provider. The Stripe SDK
+ * (~220 modules) is loaded only when it is configured.
+ */
+async function chooseProvider(
   ctx: AppContext,
   log: FastifyInstance["log"],
   receive: (raw: Buffer, headers: Record<string, string>) => Promise<unknown>,
@@ -39,6 +41,7 @@ function chooseProvider(
       protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
     };
     const keys = { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
+    const { createStripeProvider } = await import("./stripe-provider.ts");
     return { provider: createStripeProvider({ ...keys, ...endpoint }) };
   }
   // Anyone reaching such a server gets Pro and NeonBits without paying: say so where operators look.
@@ -74,7 +77,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
       event = { ...event, checkout: { ...event.checkout, items: await provider.checkoutItems(event.checkout.id) } };
     return applyPaymentEvent({ db, transaction }, provider.name, event, packs);
   }
-  const { provider, test } = chooseProvider(ctx, app.log, receive);
+  const { provider, test } = await chooseProvider(ctx, app.log, receive);
 
   // Account deletion: billing data is detached in the deleting transaction; the provider cancels the
   // subscription right after it commits (a job, retried if the provider does not answer).

@@ -5,7 +5,6 @@ import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { hashFiles, signAttempt, verifyAttempt } from "./attempt-token.ts";
 import { findProject, mayWorkOnAll, PREMIUM_PROJECT_MESSAGE, visibleSteps } from "./catalog-service.ts";
 import { projectFiles, projectStepPasses, type StoredCheck } from "./schema.ts";
-import { judgeStatic, parsePage } from "./static-checks.ts";
 
 // A learner's work on a project: saving files, checking a step, taking the preview's report of its script
 // checks. The server records a step's pass only after judging every static check itself on the saved files
@@ -39,7 +38,9 @@ async function accessibleStep(db: Db, userId: string, projectId: number, key: st
   return steps[index]!;
 }
 
-function judgeAll(files: ProjectFile[], checks: StoredCheck[]) {
+async function judgeAll(files: ProjectFile[], checks: StoredCheck[]) {
+  // The HTML and CSS parsers (htmlparser2, css-select, postcss) load with the first check, not with the server.
+  const { judgeStatic, parsePage } = await import("./static-checks.ts");
   const page = parsePage(files);
   const results: CheckResult[] = checks.map(
     (check) => judgeStatic(page, check) ?? { id: check.id, passed: false, message: SCRIPT_PENDING },
@@ -66,7 +67,7 @@ export async function checkStep(
 ): Promise<CheckStepResult> {
   const step = await accessibleStep(db, userId, projectId, input.step);
   const { hash } = await writeFiles(db, userId, projectId, input.files);
-  const { results, staticPassed, scripts } = judgeAll(input.files, step.checks);
+  const { results, staticPassed, scripts } = await judgeAll(input.files, step.checks);
   const passed = staticPassed && scripts === 0;
   if (passed) await recordPass(db, userId, step.id, hash);
   const attempt =
@@ -95,7 +96,7 @@ export async function reportStep(
   if (verdict === "expired") throw badRequest("This check attempt has expired. Run the checks again.");
   if (verdict === "invalid")
     throw badRequest("This report does not belong to a check of the files saved now. Run the checks again.");
-  const { results, staticPassed } = judgeAll(saved.files, step.checks);
+  const { results, staticPassed } = await judgeAll(saved.files, step.checks);
   const reported = new Map(input.results.map((r) => [r.id, r]));
   const merged = results.map((result, i) => {
     const check = step.checks[i]!;
