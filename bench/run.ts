@@ -344,13 +344,15 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
 }
 
 // Other benches instead of the ladder: `scale` (latency against data size), `faults` (PostgreSQL goes away),
-// `memory` (the server's memory, bench/memory.ts), `soak` (a long realistic mix, bench/soak.ts).
+// `memory` (the server's memory, bench/memory.ts), `soak` (a long realistic mix, bench/soak.ts), `restart`.
 const mode = process.argv[2];
 const modes: Record<string, () => Promise<void>> = {
   scale: () => import("./scale.ts").then((m) => m.runScale()),
   faults: () => import("./faults.ts").then((m) => m.runFaults()),
   memory: () => import("./memory.ts").then((m) => m.runMemory()),
   soak: () => import("./soak.ts").then((m) => m.runSoak(process.argv.slice(3))),
+  // How long `npm start` takes to answer /api/health, first start and restarts (bench/restart.ts).
+  restart: () => import("./restart.ts").then((m) => m.runRestart(process.argv.slice(3))),
   // 1,000 sockets and a fan-out to 1,000 users (bench/sockets.ts).
   sockets: () => import("./sockets.ts").then((m) => m.runSockets()),
   // 200 concurrent tutor streams with a fake provider streaming instantly (bench/tutor.ts).
@@ -366,7 +368,8 @@ if (!run) {
   process.exit(1);
 }
 run().then(
-  () => process.exit(0),
+  // process.exitCode when a bench set it (a failed soak), else 0.
+  () => process.exit(),
   (error) => {
     console.error(error);
     process.exit(1);
