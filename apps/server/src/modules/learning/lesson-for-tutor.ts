@@ -86,24 +86,30 @@ export function assertTutorLessonAccess(lesson: TutorLessonContent, userHasAcces
   if (lesson.needsAccess && !userHasAccess) throw forbidden(PREMIUM_LESSON_MESSAGE);
 }
 
-/** The user's state in each of the lesson's quizzes (passes and wrong attempts in one read). */
-export async function withQuizStates(db: Db, userId: string, lesson: TutorLessonContent): Promise<TutorLesson> {
+/** A learner's attempts at quizzes: `[quiz id, correct]` pairs (a pass counts as a correct one), or null for none. */
+export type QuizStateRows = [number, boolean][] | null;
+
+/**
+ * The user's attempts at the lesson's quizzes as a column of another read (the tutor's asker read): passes and
+ * wrong attempts, one JSON array, so the states cost no statement of their own.
+ */
+export function quizStatesColumn(userId: string, lesson: TutorLessonContent) {
   const ids = lesson.quizzes.map((q) => q.id);
+  if (ids.length === 0) return sql<QuizStateRows | string>`null::json`;
+  return sql<QuizStateRows | string>`(select json_agg(json_build_array(s.quiz_id, s.correct)) from (
+      select ${quizAttempts.quizId} as quiz_id, ${quizAttempts.correct} as correct from ${quizAttempts}
+        where ${and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, ids))}
+      union
+      select ${quizPasses.quizId}, true from ${quizPasses}
+        where ${and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, ids))}) s)`;
+}
+
+/** The lesson with the user's state in each of its quizzes, from `quizStatesColumn`'s rows. */
+export function withQuizStates(lesson: TutorLessonContent, states: QuizStateRows | string): TutorLesson {
+  const rows: [number, boolean][] = (typeof states === "string" ? JSON.parse(states) : states) ?? [];
   const passed = new Set<number>();
   const wrong = new Set<number>();
-  if (ids.length > 0) {
-    const rows = await db
-      .select({ quizId: quizAttempts.quizId, correct: quizAttempts.correct })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.quizId, ids)))
-      .union(
-        db
-          .select({ quizId: quizPasses.quizId, correct: sql<boolean>`true` })
-          .from(quizPasses)
-          .where(and(eq(quizPasses.userId, userId), inArray(quizPasses.quizId, ids))),
-      );
-    for (const r of rows) (r.correct ? passed : wrong).add(r.quizId);
-  }
+  for (const [quizId, correct] of rows) (correct ? passed : wrong).add(quizId);
   const { needsAccess: _, ...content } = lesson;
   return {
     ...content,

@@ -31,6 +31,7 @@ export {
   type TutorLesson,
   type TutorLessonContent,
   type TutorQuiz,
+  quizStatesColumn,
   tutorLessonContent,
   withQuizStates,
 } from "./lesson-for-tutor.ts";

@@ -19,11 +19,8 @@ export type ChatRun = {
   userId: string;
   /** The lesson's id (known before the stream starts). */
   lessonId: number;
-  /**
-   * What only feeds the prompt and the leak guard (the learner's quiz states, the thread's last turns): waited
-   * for once the stream's head has left, not before.
-   */
-  context: () => Promise<{ lesson: TutorLesson; history: { role: "user" | "assistant"; content: string }[] }>;
+  /** What feeds the prompt and the leak guard: the lesson with the learner's quiz states, the thread's last turns. */
+  context: { lesson: TutorLesson; history: { role: "user" | "assistant"; content: string }[] };
   threadId: number | null;
   question: string;
   /** The question was taken from this day's allowance; `left` questions remain after it. */
@@ -74,14 +71,7 @@ async function guardedAttempt(
  * quiz answer away, then replaced by a hint), then `done` once saved — or `error` with nothing counted or saved.
  */
 export async function runChat(run: ChatRun, emit: Emit): Promise<void> {
-  let context: Awaited<ReturnType<ChatRun["context"]>>;
-  try {
-    context = await run.context();
-  } catch (error) {
-    await giveQuestionBack(run.db, run.userId, run.usage.day);
-    throw error;
-  }
-  const { lesson, history } = context;
+  const { lesson, history } = run.context;
   const open = lesson.quizzes.filter((q) => q.state !== "passed");
   const guard = leakGuard(open.flatMap((q) => q.correctTexts.map((text) => ({ quizId: q.id, text }))));
   const turns: ChatTurn[] = [

@@ -94,8 +94,10 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
       if (!Number.isSafeInteger(lessonId) || lessonId < 1 || lessonId > 2_147_483_647) {
         throw notFound("Lesson not found.");
       }
-      // Before the stream: the refusal checks, on the lesson (in memory) and one read about the asker.
-      const [content, asker] = await Promise.all([tutorLessonContent(db, lessonId), askerState(db, user.id, threadId)]);
+      // Before the stream: the refusal checks, on the lesson (in memory) and one read about the asker (with their
+      // quiz states, for the prompt and the leak guard).
+      const content = await tutorLessonContent(db, lessonId);
+      const asker = await askerState(db, user.id, threadId, new Date(), content);
       assertTutorLessonAccess(content, asker.hasAccess);
       if (threadId !== null && asker.threadLesson !== content.id) throw notFound(TUTOR_MESSAGES.threadNotFound);
       const wait = await limits.hit(`tutor:${user.id}`, { max: TUTOR_QUESTIONS_PER_MINUTE, windowSeconds: 60 });
@@ -105,11 +107,6 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
           wait,
           `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`,
         );
-      // What only feeds the prompt and the leak guard (the quiz states) is read alongside the allowance's upsert, on
-      // another connection, and waited for only once the stream's head has left (the thread's last turns came with
-      // the asker's state).
-      const context = withQuizStates(db, user.id, content).then((lesson) => ({ lesson, history: asker.history }));
-      context.catch(() => undefined);
       const a = asker.today;
       const taken = await takeQuestion(db, user.id, a.day, a.limit);
       if (taken === null) {
@@ -124,7 +121,7 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
         provider: offlineSuffix ? offline : configured,
         userId: user.id,
         lessonId: content.id,
-        context: () => context,
+        context: { lesson: withQuizStates(content, asker.quizStates), history: asker.history },
         threadId,
         question,
         usage: { day: a.day, left: a.limit - taken },

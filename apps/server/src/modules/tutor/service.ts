@@ -11,6 +11,7 @@ import {
 } from "@neonlab/shared/schemas/tutor";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { quizStatesColumn, type TutorLessonContent } from "../learning/service.ts";
 import { type AccessColumns, accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
 import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 
@@ -47,9 +48,16 @@ const HISTORY_TURNS = 12;
 /**
  * Everything a question needs to know about its asker before the stream starts, in one read: their day and
  * limit, whether they have access (premium lessons), the lesson of the thread they continue (null when it is not
- * theirs or gone) and that thread's last turns (only of a thread of theirs; one round trip instead of two).
+ * theirs or gone), that thread's last turns (only of a thread of theirs) and, with a lesson, their state in its
+ * quizzes (for the prompt and the leak guard) — one round trip instead of three.
  */
-export async function askerState(db: Db, userId: string, threadId: number | null, now = new Date()) {
+export async function askerState(
+  db: Db,
+  userId: string,
+  threadId: number | null,
+  now = new Date(),
+  lesson: TutorLessonContent | null = null,
+) {
   const own =
     threadId === null
       ? null
@@ -64,8 +72,9 @@ export async function askerState(db: Db, userId: string, threadId: number | null
       : sql<Turn[] | null>`(select json_agg(json_build_object('role', h.role, 'content', h.content) order by h.id)
           from (select m.id, m.role, m.content from ${tutorMessages} m where m.thread_id = ${own}
                 order by m.id desc limit ${HISTORY_TURNS}) h)`;
+  const quizStates = lesson === null ? sql<null>`null::json` : quizStatesColumn(userId, lesson);
   const [profile] = await db
-    .select({ zone: profileRows.table.timeZone, ...accessColumns, threadLesson, history })
+    .select({ zone: profileRows.table.timeZone, ...accessColumns, threadLesson, history, quizStates })
     .from(profileRows.table)
     .where(eq(profileRows.table.id, userId));
   const turns = profile?.history ?? [];
@@ -75,6 +84,8 @@ export async function askerState(db: Db, userId: string, threadId: number | null
     threadLesson: profile?.threadLesson ?? null,
     /** The thread's last turns, oldest first (none for a new thread). */
     history: (typeof turns === "string" ? (JSON.parse(turns) as Turn[]) : turns) ?? [],
+    /** The asker's attempts at the lesson's quizzes (for `withQuizStates`; null without a lesson or attempts). */
+    quizStates: profile?.quizStates ?? null,
   };
 }
 

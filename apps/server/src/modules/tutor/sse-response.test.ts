@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SSE_COALESCE_MS, sseFrame, sseResponse } from "./sse-response.ts";
+import { coalesceWindow, SSE_COALESCE_MAX_MS, SSE_COALESCE_MS, sseFrame, sseResponse } from "./sse-response.ts";
 
 const log = { error() {} } as never;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,5 +33,13 @@ describe("the tutor's SSE response", () => {
     // "d" waits for the next write unless the machine stalled past the window; "done" is never held.
     expect(texts.slice(3).join("")).toMatch(/^data: \{"type":"delta","text":"d"\}\n\ndata: \{"type":"done".*\n\n$/);
     expect(writes[2]!.at - writes[1]!.at).toBeGreaterThanOrEqual(SSE_COALESCE_MS - 5);
+  });
+
+  it("widens the window with the streams open at once, up to its maximum", () => {
+    expect(coalesceWindow(1)).toBe(SSE_COALESCE_MS);
+    expect(coalesceWindow(50)).toBe(SSE_COALESCE_MS);
+    expect(coalesceWindow(100)).toBe(2 * SSE_COALESCE_MS);
+    expect(coalesceWindow(200)).toBe(SSE_COALESCE_MAX_MS);
+    expect(coalesceWindow(1_000)).toBe(SSE_COALESCE_MAX_MS);
   });
 });

@@ -9,6 +9,17 @@ import type { Emit } from "./chat.ts";
  * delta, and any after a quiet spell, leave at once; `retract`, `done` and `error` never wait.
  */
 export const SSE_COALESCE_MS = 100;
+/** With many answers streaming at once the window widens, up to this: fewer, larger pieces rather than a later first token. */
+export const SSE_COALESCE_MAX_MS = 400;
+/** Open streams per `SSE_COALESCE_MS` of window: 50 streams or fewer get the base window, 200 get 400 ms. */
+const STREAMS_PER_STEP = 50;
+
+let openStreams = 0;
+
+/** The coalescing window now: the base up to 50 open streams, then growing with them (socket writes per second stay flat). */
+export function coalesceWindow(open = openStreams): number {
+  return Math.min(SSE_COALESCE_MAX_MS, Math.max(SSE_COALESCE_MS, (SSE_COALESCE_MS * open) / STREAMS_PER_STEP));
+}
 
 /** An event's SSE frame; a delta's (nearly every frame) built around its text alone, same bytes as the JSON. */
 export const sseFrame = (event: TutorStreamEvent) =>
@@ -25,6 +36,7 @@ export const sseFrame = (event: TutorStreamEvent) =>
 export function sseResponse(run: (emit: Emit) => Promise<void>, log: FastifyBaseLogger): Readable {
   const out = new Readable({ read() {} });
   out.push(": stream\n\n");
+  openStreams++;
   let pending = "";
   let lastWrite = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -37,11 +49,13 @@ export function sseResponse(run: (emit: Emit) => Promise<void>, log: FastifyBase
   };
   const emit: Emit = (event) => {
     pending += sseFrame(event);
-    if (event.type !== "delta" || performance.now() - lastWrite >= SSE_COALESCE_MS) {
+    const window = coalesceWindow();
+    const since = performance.now() - lastWrite;
+    if (event.type !== "delta" || since >= window) {
       clearTimeout(timer);
       flush();
     } else {
-      timer ??= setTimeout(flush, SSE_COALESCE_MS - (performance.now() - lastWrite));
+      timer ??= setTimeout(flush, window - since);
     }
   };
   run(emit)
@@ -50,6 +64,7 @@ export function sseResponse(run: (emit: Emit) => Promise<void>, log: FastifyBase
       emit({ type: "error", message: "Something went wrong with this answer. It was not counted.", offline: false });
     })
     .finally(() => {
+      openStreams--;
       clearTimeout(timer);
       flush();
       if (!out.destroyed) out.push(null);

@@ -101,6 +101,27 @@ describe("the AI tutor on an OpenAI-compatible provider", () => {
     ]);
   });
 
+  it("tells the model the learner's state in each quiz: answered wrong, then passed", async () => {
+    const user = await createUser(app);
+    const answer = async (responses: string[]) => {
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/lessons/${lesson}/quizes/${quiz!.id}/complete`,
+        headers: user.headers,
+        payload: { responses },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const systemPrompt = async () => {
+      await ask(app, user, { assistantId: `lesson-${lesson}`, question: "Where am I stuck?" });
+      return fake.requests.at(-1)!.messages[0]!.content;
+    };
+    await answer([quiz!.options.find((o) => !o.correct)!.id]);
+    expect(await systemPrompt()).toContain("answered it wrong");
+    await answer(quiz!.options.filter((o) => o.correct).map((o) => o.id));
+    expect(await systemPrompt()).toContain("passed it");
+  });
+
   it("refuses a reply that states a quiz's correct option: asks again once, then gives a hint", async () => {
     const user = await createUser(app);
     const once = await ask(app, user, {
