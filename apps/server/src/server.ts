@@ -1,7 +1,4 @@
-import { buildApp } from "./app.ts";
 import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
-import { importBundledContent } from "./content/bundled.ts";
-import { buildPreviewSite } from "./modules/hacks/preview-site.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,6 +14,16 @@ async function main() {
   const warning = exposureWarning(config);
   if (warning) console.warn(warning);
 
+  // On PGlite its worker starts opening the database before the app's modules load, on the other core.
+  if (!config.DATABASE_URL) {
+    const { pgliteLocation, prestartPglite } = await import("./db/pglite-remote.ts");
+    prestartPglite(pgliteLocation(config.dataDir));
+  }
+  const [{ buildApp }, { importBundledContent }, { buildPreviewSite }] = await Promise.all([
+    import("./app.ts"),
+    import("./content/bundled.ts"),
+    import("./modules/hacks/preview-site.ts"),
+  ]);
   const app = await buildApp({ config });
   await importBundledContent(app);
   // Hack code runs on the preview site, a second listener reached by another host name (decision 028).

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -11,7 +10,7 @@ import { fromPglite } from "pg-boss";
 import { fastPglite } from "./pglite-engine.ts";
 import { pgliteOptions } from "./pglite-options.ts";
 import { createPostgresPool, type DatabaseTimeouts } from "./postgres-pool.ts";
-import { remotePglite } from "./pglite-remote.ts";
+import { pgliteLocation, remotePglite, takePrestartedPglite } from "./pglite-remote.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -70,11 +69,11 @@ export function createDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const location = dataDir.startsWith("memory://") ? dataDir : join(dataDir, "pglite");
+  const location = pgliteLocation(options.dataDir ?? "memory://");
   const inWorker = options.pgliteWorker ?? process.env.NEONLAB_PGLITE_WORKER === "1";
-  const owned = inWorker ? remotePglite(location) : fastPglite(new PGlite(location, pgliteOptions()));
+  const owned = inWorker
+    ? (takePrestartedPglite(location) ?? remotePglite(location))
+    : fastPglite(new PGlite(location, pgliteOptions()));
   // drizzle-orm/pglite only calls query, exec and transaction (see pglite-engine.ts).
   const client = owned as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -94,6 +94,32 @@ export function remotePglite(dataDir: string): PgliteClient & { close(): Promise
       await worker.terminate();
     },
   };
+}
+
+export type RemotePglite = ReturnType<typeof remotePglite>;
+
+/** Where a data directory's PGlite cluster lives (the directory is made if it is missing). */
+export function pgliteLocation(dataDir: string): string {
+  if (dataDir.startsWith("memory://")) return dataDir;
+  mkdirSync(dataDir, { recursive: true });
+  return join(dataDir, "pglite");
+}
+
+const prestarted = new Map<string, RemotePglite>();
+
+/**
+ * Starts the worker for `location` now, before the app's modules load (server.ts): the worker's own start and
+ * the database's opening run on the other core while this thread loads and registers the app, instead of after
+ * it (a restart's two halves side by side). `createDatabase` takes it over (`takePrestartedPglite`).
+ */
+export function prestartPglite(location: string): void {
+  if (!prestarted.has(location)) prestarted.set(location, remotePglite(location));
+}
+
+export function takePrestartedPglite(location: string): RemotePglite | undefined {
+  const client = prestarted.get(location);
+  prestarted.delete(location);
+  return client;
 }
 
 function isNewCluster(dataDir: string) {
