@@ -18,6 +18,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          isolate: false,
+          // The server's start-up preload in every worker: the compile cache (node_modules compiled once, not
+          // once per test file) and the cheaper resolver for packages' own imports (docs/decisions/023).
+          execArgv: ["--import", "./scripts/server-preload.mjs"],
         },
       },
       "apps/web/vitest.config.ts",
