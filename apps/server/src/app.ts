@@ -4,7 +4,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail/mailer.ts";
-import { createAuth } from "./auth/auth.ts";
+import { lazyAuth } from "./auth/lazy-auth.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerSessionHook } from "./auth/session.ts";
 import { redisSessionInvalidation } from "./auth/session-invalidation.ts";
@@ -108,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     secret: config.authSecret,
     invalidation: redis && redisSessionInvalidation(redis, app.log),
   });
-  const auth = createAuth({
+  const auth = lazyAuth({
     config,
     db,
     sendMail: (mail) => jobs.send("send-mail", mail),

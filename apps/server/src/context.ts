@@ -1,5 +1,5 @@
 import type { Mailer } from "./adapters/mail/mailer.ts";
-import type { Auth } from "./auth/auth.ts";
+import type { LazyAuth } from "./auth/lazy-auth.ts";
 import type { SessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
@@ -19,7 +19,7 @@ export type AppContext = {
   events: EventBus;
   jobs: JobQueue;
   mailer: Mailer;
-  auth: Auth;
+  auth: LazyAuth;
   sessions: SessionResolver;
   realtime: Realtime;
   /** The app's rate limiter (shared counters with REDIS_URL). */

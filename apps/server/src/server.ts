@@ -1,5 +1,8 @@
 import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
 
+/** How long after listening Better Auth starts loading when no auth request asked for it first. */
+const AUTH_WARM_UP_DELAY_MS = 2_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -31,6 +34,14 @@ async function main() {
   app.addHook("onClose", () => preview.close());
   await app.listen({ host: config.HOST, port: config.PORT });
   await preview.listen({ host: config.HOST, port: config.previewPort });
+  // Better Auth loads once the server answers (auth/lazy-auth.ts), a moment later so the first requests are not
+  // queued behind its ~0.4 s of module loading; a configuration it refuses still stops the server.
+  setTimeout(() => {
+    app.ctx.auth.ready().catch((error) => {
+      app.log.error({ err: error }, "Better Auth could not start");
+      process.exit(1);
+    });
+  }, AUTH_WARM_UP_DELAY_MS).unref();
   app.log.info(
     `NeonLab is running at ${config.PUBLIC_URL}, hack previews at ${config.previewOrigin} (database: ${app.ctx.database.kind}, mail: ${app.ctx.mailer.kind})`,
   );

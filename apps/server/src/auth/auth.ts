@@ -24,9 +24,8 @@ import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
 import { codeResendWait } from "./code-throttle.ts";
+import { CLIENT_IP_HEADER } from "./client-ip-header.ts";
 import { oauthPlugins, withHandoffToken } from "./oauth.ts";
-
-export const CLIENT_IP_HEADER = "x-neonlab-client-ip";
 
 export type AuthDeps = {
   config: Config;

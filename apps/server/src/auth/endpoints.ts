@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
 import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
-import type { Auth } from "./auth.ts";
+import type { LazyAuth } from "./lazy-auth.ts";
 import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
 import { askBetterAuth, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
@@ -25,7 +25,7 @@ export type AuthCall = { request: FastifyRequest; reply: FastifyReply; path: str
 export type AuthEndpoint = (call: AuthCall) => Promise<unknown>;
 
 export type AuthEndpointDeps = {
-  auth: Auth;
+  auth: LazyAuth;
   limits: RateLimits;
   codeTurns: CodeTurns;
   rateLimit: boolean;

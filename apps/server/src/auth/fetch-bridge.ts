@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { DATABASE_RETRY_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, databaseAnswers } from "../error-handler.ts";
 import { errorBody } from "../errors.ts";
-import { CLIENT_IP_HEADER } from "./auth.ts";
+import { CLIENT_IP_HEADER } from "./client-ip-header.ts";
 import { exhaustedCodeMessage } from "./code-guard.ts";
 
 // Better Auth answers in its own shape; these codes get the spec's wording.

@@ -55,8 +55,8 @@ describe("account images (users.image)", async () => {
 
   it("is checked on every write of the account, not only the sign-up body (OAuth profiles, updates)", async () => {
     const user = await createUser(app);
-    const update = (image: string) =>
-      app.ctx.auth.api.updateUser({ headers: new Headers(user.headers), body: { image } });
+    const auth = await app.ctx.auth.ready();
+    const update = (image: string) => auth.api.updateUser({ headers: new Headers(user.headers), body: { image } });
     await expect(update("javascript:alert(1)")).rejects.toMatchObject({ statusCode: 400 });
     expect(await storedImage(user.email)).toBeNull();
     await update("https://images.example/ok.png");

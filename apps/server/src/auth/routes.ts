@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { errorBody } from "../errors.ts";
 import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
-import type { Auth } from "./auth.ts";
+import type { LazyAuth } from "./lazy-auth.ts";
 import { CodeTurns, type SharedLock } from "./code-guard.ts";
 import { authEndpoints } from "./endpoints.ts";
 import { BLOCKED_AUTH_PATHS } from "./request-schemas.ts";
@@ -29,7 +29,7 @@ export type AuthRouteOptions = {
  * against the caller's IP, then the endpoint's own handler runs (auth/endpoints.ts: input checks,
  * per-account limits, e-mail code turns) or the plain pass-through.
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: AuthRouteOptions) {
+export function registerAuthRoutes(app: FastifyInstance, auth: LazyAuth, options: AuthRouteOptions) {
   const endpoints = authEndpoints({ auth, codeTurns: new CodeTurns(options.sharedLock), ...options });
 
   app.route({

@@ -9,7 +9,7 @@ describe("npm run admin -- grant-access | revoke-access | create-giveaway", asyn
   const app = await createTestApp();
   const open = async () => ({
     db: app.ctx.db,
-    auth: app.ctx.auth,
+    auth: await app.ctx.auth.ready(),
     database: app.ctx.database,
     close: async () => undefined,
   });

@@ -85,7 +85,7 @@ await importFixtures(app.ctx.db);
 const user = await createUser(app, { displayName: "Fuzz Hacker" });
 // Admin-only operations are fuzzed as an admin, so their handlers are reached too.
 const admin = await createUser(app, { displayName: "Fuzz Admin" });
-await setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: admin.email, role: "admin" });
+await setRoleCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email: admin.email, role: "admin" });
 /** Moderator operations outside /api/admin/, fuzzed as the admin too. */
 const STAFF_OPERATIONS = new Set([
   "GET /api/users/reports",

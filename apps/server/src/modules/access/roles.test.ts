@@ -53,7 +53,7 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toMatch(/is the only admin/);
     await expect(
-      setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: admin.email, role: "user" }),
+      setRoleCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email: admin.email, role: "user" }),
     ).rejects.toThrow(/is the only admin/);
     expect(await roleSeenBy(admin)).toBe("admin");
 

@@ -20,7 +20,10 @@ export async function createAuthor(app: App, options: { displayName?: string; mo
   const user = await createUser(app, { displayName: options.displayName ?? "Ada Author" });
   await setAccessGranted(app.ctx.db, user.email, true);
   if (options.moderator)
-    await setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: user.email, role: "moderator" });
+    await setRoleCommand(
+      { db: app.ctx.db, auth: await app.ctx.auth.ready() },
+      { email: user.email, role: "moderator" },
+    );
   return user;
 }
 

@@ -11,7 +11,10 @@ describe("reports", async () => {
   const app: App = await createLearningApp();
   const lesson = await lessonId(app.ctx.db, "neon-basics", "paths");
   const moderator = await createUser(app, { displayName: "Mod Erator" });
-  await setRoleCommand({ db: app.ctx.db, auth: app.ctx.auth }, { email: moderator.email, role: "moderator" });
+  await setRoleCommand(
+    { db: app.ctx.db, auth: await app.ctx.auth.ready() },
+    { email: moderator.email, role: "moderator" },
+  );
   const resolved: { reportId: number; reporterId: string }[] = [];
   app.ctx.events.onAfterCommit("report.resolved", (e) => void resolved.push(e));
 
