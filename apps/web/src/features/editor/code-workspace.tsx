@@ -7,7 +7,7 @@ const Impl = lazy(() => import("./code-workspace-impl.tsx"));
 /** The code editor (file tabs + CodeMirror 6), loaded on demand; a placeholder of its size meanwhile. */
 export function CodeWorkspace(props: CodeWorkspaceProps) {
   return (
-    <Suspense fallback={<Skeleton height="100%" mih={240} radius="md" aria-label="Loading the editor" />}>
+    <Suspense fallback={<Skeleton height="100%" mih={240} radius="md" role="status" aria-label="Loading the editor" />}>
       <Impl {...props} />
     </Suspense>
   );

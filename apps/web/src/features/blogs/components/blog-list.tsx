@@ -150,7 +150,13 @@ export function BlogList({ fixedCategory }: { fixedCategory?: string }) {
           </Button>
         </div>
       ) : !enabled && !waiting ? null : list.isPending || waiting ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading blogs">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="lg"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading blogs"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={360} />
           ))}

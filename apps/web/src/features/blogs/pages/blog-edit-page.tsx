@@ -38,7 +38,7 @@ export function BlogEditPage() {
   }
   if (blog.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the editor">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the editor">
         <Skeleton height={40} width="60%" />
         <Skeleton height={52} />
         <Skeleton height={420} />

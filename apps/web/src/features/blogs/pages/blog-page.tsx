@@ -44,7 +44,7 @@ export function BlogPage() {
 
   if (blog.isPending) {
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading the blog" data-loading>
+      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the blog" data-loading>
         <Skeleton height={48} width="80%" />
         <Skeleton height={20} width="50%" />
         <Skeleton height={360} />

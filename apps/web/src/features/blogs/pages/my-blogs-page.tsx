@@ -191,7 +191,7 @@ export function MyBlogsPage() {
           </Group>
         </Chip.Group>
         {mine.isPending ? (
-          <Stack aria-busy="true" aria-label="Loading your blogs">
+          <Stack role="status" aria-busy="true" aria-label="Loading your blogs">
             <Skeleton height={96} />
             <Skeleton height={96} />
           </Stack>

@@ -78,7 +78,7 @@ export function ConnectionsPage() {
     if (current && current !== username) navigate(`/connections/${current}`, { replace: true });
   }, [current, username, navigate]);
 
-  if (page.isPending) return <Skeleton height={240} aria-label="Loading connections" />;
+  if (page.isPending) return <Skeleton height={240} role="status" aria-label="Loading connections" />;
   if (page.isError) {
     const missing = page.error instanceof ApiError && page.error.statusCode === 404;
     return (

@@ -138,7 +138,7 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
 
 function CourseSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the course" data-loading>
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the course" data-loading>
       <Skeleton height={14} width={180} />
       <Skeleton height={260} />
       <Skeleton height={220} />

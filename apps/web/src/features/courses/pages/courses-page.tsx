@@ -77,7 +77,13 @@ export function CoursesPage() {
           }
         />
       ) : courses.isPending || waiting ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading courses">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="lg"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading courses"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={380} />
           ))}

@@ -35,7 +35,7 @@ export function GiveawayPage() {
         <p>Enter each round for free; at its end the server draws the winners in the open.</p>
       </PageHeader>
       {polled.isPending ? (
-        <Skeleton height={220} aria-label="Loading the giveaway" />
+        <Skeleton height={220} role="status" aria-label="Loading the giveaway" />
       ) : polled.isError ? (
         <Stack gap="xs" align="flex-start" role="alert">
           <Text>{errorMessage(polled.error)}</Text>

@@ -28,7 +28,7 @@ export function HackList({
 }) {
   if (query.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={`Loading ${label}`}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={132} radius="md" />
         ))}

@@ -36,7 +36,7 @@ export function HackPage() {
   }
   if (!hack.data || moved) {
     return (
-      <Stack p="md" gap="md" aria-busy="true" aria-label="Loading the hack">
+      <Stack p="md" gap="md" role="status" aria-busy="true" aria-label="Loading the hack">
         <Skeleton height={40} />
         <Skeleton height="60dvh" />
       </Stack>

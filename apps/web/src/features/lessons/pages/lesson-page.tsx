@@ -143,7 +143,7 @@ export function LessonPage() {
 
 function LessonSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the lesson" data-loading>
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the lesson" data-loading>
       <Skeleton height={14} width="40%" />
       <Skeleton height={40} width="75%" />
       <Skeleton height={60} />

@@ -37,7 +37,7 @@ export function ProfilePage() {
 
   if (profile.isPending) {
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading the profile" data-loading>
+      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the profile" data-loading>
         <Skeleton height={200} />
         <Skeleton height={160} />
       </Stack>

@@ -29,7 +29,7 @@ export function HistoryList() {
         className={classes.filter}
       />
       {history.isPending ? (
-        <Stack gap={6} aria-busy="true" aria-label="Loading the history">
+        <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the history">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={36} />
           ))}

@@ -66,7 +66,13 @@ export function ProjectsPage() {
           />
         )
       ) : projects.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading projects">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="lg"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading projects"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={340} />
           ))}

@@ -66,7 +66,7 @@ function Leaderboard({ period }: { period: RankPeriod }) {
   const rank = useRank(period);
   if (rank.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading the leaderboard" data-loading>
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the leaderboard" data-loading>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} height={48} />
         ))}

@@ -105,7 +105,7 @@ export function ReportsQueue({ kind, title, intro }: { kind: ReportKind; title: 
         </Group>
       </Chip.Group>
       {queue.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading reports">
+        <Stack role="status" aria-busy="true" aria-label="Loading reports">
           <Skeleton height={120} />
           <Skeleton height={120} />
         </Stack>

@@ -16,7 +16,7 @@ export function LedgerList() {
 
   if (ledger.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading your NeonBits">
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading your NeonBits">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} height={36} />
         ))}

@@ -32,7 +32,7 @@ export function PacksSection() {
         Earn NeonBits by completing chapters (20) and courses (100) and in the weekly giveaway, or buy a pack.
       </Text>
       {packs.isPending ? (
-        <Group gap="sm" aria-busy="true" aria-label="Loading the packs">
+        <Group gap="sm" role="status" aria-busy="true" aria-label="Loading the packs">
           <Skeleton height={36} width={180} />
           <Skeleton height={36} width={180} />
         </Group>

@@ -57,7 +57,7 @@ export function ShopPage() {
         <p>Keep your streak alive and earn XP faster.</p>
       </PageHeader>
       {shop.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the shop">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the shop">
           <Skeleton height={64} />
           <Skeleton height={220} />
         </Stack>
