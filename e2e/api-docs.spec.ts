@@ -16,7 +16,8 @@ test("the API reference renders the whole document without console errors", asyn
   expect(tags.length).toBeGreaterThan(3);
 
   await page.goto("/api/docs");
-  await expect(page.locator(".swagger-ui .info .title")).toContainText("NeonLab API");
+  // Swagger UI is a large script: on a loaded machine it takes more than the default 5 s to render.
+  await expect(page.locator(".swagger-ui .info .title")).toContainText("NeonLab API", { timeout: 30_000 });
   for (const tag of tags) await expect(page.locator(`#operations-tag-${tag}`)).toBeVisible();
   await expect(page.locator(".opblock")).toHaveCount(
     Object.values(doc.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0),
