@@ -66,8 +66,10 @@ async function seedUsers(url: string) {
     `insert into users (id, name, email, email_verified) select id, id, id || '@bench.test', true from unnest($1::text[]) id`,
     [ids],
   );
+  // With access (granted), so the allowance is 200 questions a day: the sustained phase asks ~20 per learner,
+  // which is a free learner's whole day (the refusals would be counted as failed streams).
   await client.query(
-    `insert into profiles (id, display_name, username, editor_preferences) select id, id, id, '{}'::jsonb from unnest($1::text[]) id`,
+    `insert into profiles (id, display_name, username, editor_preferences, access_granted) select id, id, id, '{}'::jsonb, true from unnest($1::text[]) id`,
     [ids],
   );
   await client.query(
@@ -106,9 +108,16 @@ async function summarise(fake: ChildProcess, results: Timing[]) {
     "timings",
   );
   const pairs = ok.flatMap((r, i) => (timings[i] ? [{ r, p: timings[i]! }] : []));
+  const failedByStatus: Record<string, number> = {};
+  for (const r of results) {
+    const key = r.ok ? null : r.status || "network";
+    if (key !== null) failedByStatus[key] = (failedByStatus[key] ?? 0) + 1;
+  }
   return {
     questions: results.length,
     failed: results.length - ok.length,
+    /** HTTP status (or "network") of the failed questions: 429 is the daily allowance or the per-minute limit. */
+    failedByStatus,
     firstByteMs: spread(ok.map((r) => r.firstByte)),
     firstTokenMs: spread(ok.map((r) => r.token)),
     wholeAnswerMs: spread(ok.map((r) => r.total)),
@@ -125,7 +134,7 @@ async function summarise(fake: ChildProcess, results: Timing[]) {
 
 type Summary = Awaited<ReturnType<typeof summarise>>;
 const line = (name: string, s: Summary) =>
-  `${name}: ${s.questions} questions (${s.failed} failed); first byte p50 ${s.firstByteMs.p50} / p95 ${s.firstByteMs.p95} ms; first token p50 ${s.firstTokenMs.p50} / p95 ${s.firstTokenMs.p95} ms; provider's own first token p50 ${s.providerFirstTokenMs.p50} / p95 ${s.providerFirstTokenMs.p95} ms; app adds p50 ${s.appAddedMs.p50} / p95 ${s.appAddedMs.p95} ms (before the provider p50 ${s.beforeProviderMs.p50} / p95 ${s.beforeProviderMs.p95}, after it p50 ${s.afterProviderMs.p50} / p95 ${s.afterProviderMs.p95}); whole answer p50 ${s.wholeAnswerMs.p50} / p95 ${s.wholeAnswerMs.p95} ms`;
+  `${name}: ${s.questions} questions (${s.failed} failed${s.failed ? `: ${JSON.stringify(s.failedByStatus)}` : ""}); first byte p50 ${s.firstByteMs.p50} / p95 ${s.firstByteMs.p95} ms; first token p50 ${s.firstTokenMs.p50} / p95 ${s.firstTokenMs.p95} ms; provider's own first token p50 ${s.providerFirstTokenMs.p50} / p95 ${s.providerFirstTokenMs.p95} ms; app adds p50 ${s.appAddedMs.p50} / p95 ${s.appAddedMs.p95} ms (before the provider p50 ${s.beforeProviderMs.p50} / p95 ${s.beforeProviderMs.p95}, after it p50 ${s.afterProviderMs.p50} / p95 ${s.afterProviderMs.p95}); whole answer p50 ${s.wholeAnswerMs.p50} / p95 ${s.wholeAnswerMs.p95} ms`;
 
 export async function runTutor() {
   console.log(`load average before: ${load()}`);
