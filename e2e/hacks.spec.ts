@@ -114,6 +114,8 @@ test("creates a hack, types HTML, CSS and JS, and sees the preview follow", asyn
   const consolePanel = page.getByRole("region", { name: "Console" });
   await expect(consolePanel).toContainText("typed-in-js");
   await expect(consolePanel).toContainText("nope is not defined");
+  // The console's scrolling viewport is a keyboard stop (axe scrollable-region-focusable once the log overflows).
+  await expect(consolePanel.getByRole("log", { name: "Console output" })).toHaveAttribute("tabindex", "0");
   await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible({ timeout: 5000 });
 
   // A file name that is a path is refused in place.

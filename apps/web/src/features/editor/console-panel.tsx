@@ -28,8 +28,10 @@ export function ConsolePanel({
           Clear
         </Button>
       </Group>
-      <ScrollArea h={height} type="auto">
-        <ol className={classes.console} aria-live="polite">
+      {/* The viewport scrolls once the log outgrows it: a keyboard stop (axe scrollable-region-focusable),
+          and the log that announces new lines. */}
+      <ScrollArea h={height} type="auto" viewportProps={{ tabIndex: 0, role: "log", "aria-label": "Console output" }}>
+        <ol className={classes.console}>
           {entries.length === 0 && (
             <li>
               <Text size="xs" c="dimmed" component="span">
