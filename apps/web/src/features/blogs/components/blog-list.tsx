@@ -1,4 +1,5 @@
-import { Button, Group, Pagination, Select, SimpleGrid, Skeleton, Text, TextInput } from "@mantine/core";
+import { Button, Group, Pagination, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { BLOG_SORT_LABELS, BLOG_SORTS, BLOGS_PAGE_SIZE, type BlogCategory } from "@neonlab/shared/schemas/blogs";
 import { IconFilterOff, IconSearch, IconSearchOff } from "@tabler/icons-react";
@@ -150,17 +151,7 @@ export function BlogList({ fixedCategory }: { fixedCategory?: string }) {
           </Button>
         </div>
       ) : !enabled && !waiting ? null : list.isPending || waiting ? (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading blogs"
-        >
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={360} />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton label="Loading blogs" cardHeight={360} wideFrom="lg" />
       ) : list.data.items.length === 0 ? (
         <div className={`nl-panel ${classes.empty}`} data-empty>
           <IconSearchOff size={36} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -77,17 +78,7 @@ export function CoursesPage() {
           }
         />
       ) : courses.isPending || waiting ? (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, md: 3 }}
-          spacing="lg"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading courses"
-        >
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={380} />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton label="Loading courses" cardHeight={380} />
       ) : courses.data.length === 0 ? (
         <div className={`nl-panel ${classes.empty}`} data-empty>
           <IconSearchOff size={36} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -66,17 +67,7 @@ export function ProjectsPage() {
           />
         )
       ) : projects.isPending ? (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, md: 3 }}
-          spacing="lg"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading projects"
-        >
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={340} />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton label="Loading projects" cardHeight={340} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-project-list>
           {projects.data.items.map((project) => (
