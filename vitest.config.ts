@@ -5,7 +5,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs: one worker on these 2-core machines, which left the
     // cores ~60 % idle while server tests waited on PostgreSQL, timers and sockets. Three files at a time
     // (decision 035).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { SimpleGrid, Skeleton } from "@mantine/core";
+import { loadingStatus } from "./loading-status.ts";
 
 /** Six card-sized placeholders in the catalogue grids' columns, announced as one loading status. */
 export function CardGridSkeleton({
@@ -13,7 +14,7 @@ export function CardGridSkeleton({
   wideFrom?: "md" | "lg";
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, [wideFrom]: 3 }} spacing="lg" role="status" aria-busy="true" aria-label={label}>
+    <SimpleGrid cols={{ base: 1, sm: 2, [wideFrom]: 3 }} spacing="lg" {...loadingStatus(label)}>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} height={cardHeight} />
       ))}

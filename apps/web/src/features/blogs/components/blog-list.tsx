@@ -1,5 +1,4 @@
 import { Button, Group, Pagination, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { BLOG_SORT_LABELS, BLOG_SORTS, BLOGS_PAGE_SIZE, type BlogCategory } from "@neonlab/shared/schemas/blogs";
 import { IconFilterOff, IconSearch, IconSearchOff } from "@tabler/icons-react";
@@ -17,6 +16,7 @@ import {
 } from "../lib/list-filters.ts";
 import { BlogCard } from "./blog-card.tsx";
 import classes from "./blogs.module.css";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 
 const ALL = "all";
 const RELEVANCE = "relevance";

@@ -7,6 +7,7 @@ import { ApiError, api, errorMessage } from "../../../lib/api-client.ts";
 import { BlogBody } from "../components/blog-body.tsx";
 import classes from "../components/blogs.module.css";
 import { BlogEditorForm } from "../editor/blog-editor-form.tsx";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** /blogs/:blogId/edit (has-access): the editor; read-only for a blog the caller may only read. */
 export function BlogEditPage() {
@@ -38,7 +39,7 @@ export function BlogEditPage() {
   }
   if (blog.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the editor">
+      <Stack gap="md" {...loadingStatus("Loading the editor")}>
         <Skeleton height={40} width="60%" />
         <Skeleton height={52} />
         <Skeleton height={420} />

@@ -14,6 +14,7 @@ import { BlogMeta } from "../components/blog-meta.tsx";
 import classes from "../components/blogs.module.css";
 import { VoteButtons } from "../components/vote-buttons.tsx";
 import { openShareBlogDialog } from "../lib/open-share-blog.tsx";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** Counts one view per opened blog (the server counts each viewer once a day) and shows the new total. */
 function useCountView(blog: Blog | undefined) {
@@ -44,7 +45,7 @@ export function BlogPage() {
 
   if (blog.isPending) {
     return (
-      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the blog" data-loading>
+      <Stack gap="lg" {...loadingStatus("Loading the blog")} data-loading>
         <Skeleton height={48} width="80%" />
         <Skeleton height={20} width="50%" />
         <Skeleton height={360} />

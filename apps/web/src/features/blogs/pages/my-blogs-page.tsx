@@ -18,6 +18,7 @@ import { createBlog, useBlogAction, useMyBlogs } from "../api/blogs.ts";
 import { blogDate } from "../components/blog-meta.tsx";
 import classes from "../components/blogs.module.css";
 import { ReviewQueue } from "../components/review-queue.tsx";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const STATUS_COLORS: Record<BlogStatus, string> = { draft: "gray", pending: "yellow", published: "neon" };
 
@@ -191,7 +192,7 @@ export function MyBlogsPage() {
           </Group>
         </Chip.Group>
         {mine.isPending ? (
-          <Stack role="status" aria-busy="true" aria-label="Loading your blogs">
+          <Stack {...loadingStatus("Loading your blogs")}>
             <Skeleton height={96} />
             <Skeleton height={96} />
           </Stack>

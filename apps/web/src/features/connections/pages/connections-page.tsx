@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { type ConnectionAction, useConnectionAction, useConnectionsPage } from "../api/connections.ts";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 type RowAction = { action: ConnectionAction; label: string; variant?: string; color?: string };
 
@@ -78,7 +79,7 @@ export function ConnectionsPage() {
     if (current && current !== username) navigate(`/connections/${current}`, { replace: true });
   }, [current, username, navigate]);
 
-  if (page.isPending) return <Skeleton height={240} role="status" aria-label="Loading connections" />;
+  if (page.isPending) return <Skeleton height={240} {...loadingStatus("Loading connections")} />;
   if (page.isError) {
     const missing = page.error instanceof ApiError && page.error.statusCode === 404;
     return (

@@ -14,6 +14,7 @@ import { LEVEL_LABELS } from "../components/course-card.tsx";
 import { PageProblem } from "../components/page-problem.tsx";
 import { nextLessonPath, progressPercent } from "../lib/course-progress.ts";
 import classes from "../components/courses.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** /courses/:slug: the pitch, progress, and every chapter in order with its lessons and badge. */
 export function CoursePage() {
@@ -138,7 +139,7 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
 
 function CourseSkeleton() {
   return (
-    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the course" data-loading>
+    <Stack gap="lg" {...loadingStatus("Loading the course")} data-loading>
       <Skeleton height={14} width={180} />
       <Skeleton height={260} />
       <Skeleton height={220} />

@@ -1,5 +1,4 @@
 import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
-import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -12,6 +11,7 @@ import { PageProblem } from "../components/page-problem.tsx";
 import { WelcomeStrip } from "../components/welcome-strip.tsx";
 import { hasFullAccess, inLearnerOrder } from "../lib/learner-order.ts";
 import classes from "../components/courses.module.css";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 
 const ALL = "all";
 

@@ -10,6 +10,7 @@ import { CurrentRound } from "../components/current-round.tsx";
 import classes from "../components/giveaway.module.css";
 import { HowToVerify } from "../components/how-to-verify.tsx";
 import { PastRounds } from "../components/past-rounds.tsx";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** /giveaway: the weekly NeonBits giveaway — the current round, entering it, past winners and how to check a draw. */
 export function GiveawayPage() {
@@ -35,7 +36,7 @@ export function GiveawayPage() {
         <p>Enter each round for free; at its end the server draws the winners in the open.</p>
       </PageHeader>
       {polled.isPending ? (
-        <Skeleton height={220} role="status" aria-label="Loading the giveaway" />
+        <Skeleton height={220} {...loadingStatus("Loading the giveaway")} />
       ) : polled.isError ? (
         <Stack gap="xs" align="flex-start" role="alert">
           <Text>{errorMessage(polled.error)}</Text>

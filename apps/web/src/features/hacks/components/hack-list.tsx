@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { hackPath } from "../api/hacks.ts";
 import classes from "./hacks.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
@@ -28,7 +29,7 @@ export function HackList({
 }) {
   if (query.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} {...loadingStatus(`Loading ${label}`)}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={132} radius="md" />
         ))}

@@ -5,6 +5,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { StatusPanel } from "../../placeholder/status-panel.tsx";
 import { hackPath, useHack } from "../api/hacks.ts";
 import { HackWorkspace } from "../components/hack-workspace.tsx";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** /hack/:username/:slug: the code view. The owner edits (autosaved); anyone else reads and may fork. */
 export function HackPage() {
@@ -36,7 +37,7 @@ export function HackPage() {
   }
   if (!hack.data || moved) {
     return (
-      <Stack p="md" gap="md" role="status" aria-busy="true" aria-label="Loading the hack">
+      <Stack p="md" gap="md" {...loadingStatus("Loading the hack")}>
         <Skeleton height={40} />
         <Skeleton height="60dvh" />
       </Stack>

@@ -22,6 +22,7 @@ import { TutorPanel } from "../components/tutor-panel.tsx";
 import { lessonRequirements, withQuizResult, withReflectionResult } from "../lib/lesson-progress.ts";
 import { useLessonCompletion } from "../lib/use-lesson-completion.ts";
 import classes from "../components/lesson.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const WORDS_PER_MINUTE = 200;
 
@@ -143,7 +144,7 @@ export function LessonPage() {
 
 function LessonSkeleton() {
   return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the lesson" data-loading>
+    <Stack gap="md" {...loadingStatus("Loading the lesson")} data-loading>
       <Skeleton height={14} width="40%" />
       <Skeleton height={40} width="75%" />
       <Skeleton height={60} />

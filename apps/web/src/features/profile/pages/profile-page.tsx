@@ -13,6 +13,7 @@ import { StreakWidget } from "../../progress/components/streak-widget.tsx";
 import { usePublicProfile } from "../api/get-public-profile.ts";
 import { ProfileLinks } from "../components/profile-links.tsx";
 import classes from "../components/profile.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 // Signed-in visitors only: the connection control loads with its own chunk.
 const ConnectionButton = lazy(() =>
@@ -37,7 +38,7 @@ export function ProfilePage() {
 
   if (profile.isPending) {
     return (
-      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the profile" data-loading>
+      <Stack gap="lg" {...loadingStatus("Loading the profile")} data-loading>
         <Skeleton height={200} />
         <Skeleton height={160} />
       </Stack>

@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useHistory } from "../api/get-history.ts";
 import { filterHistory, formatAmount, HISTORY_FILTERS } from "../lib/history-format.ts";
 import classes from "./progress.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
@@ -29,7 +30,7 @@ export function HistoryList() {
         className={classes.filter}
       />
       {history.isPending ? (
-        <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the history">
+        <Stack gap={6} {...loadingStatus("Loading the history")}>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={36} />
           ))}

@@ -21,6 +21,7 @@ import classes from "../components/projects.module.css";
 import { StepCard } from "../components/step-card.tsx";
 import { withPreviewShims } from "../lib/preview-shims.ts";
 import { useProjectWork } from "../lib/use-project-work.ts";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /** /projects/:slug: the brief and steps beside the editor and the live preview; checks per step; Complete. */
 export function ProjectPage() {
@@ -30,7 +31,7 @@ export function ProjectPage() {
 
   if (project.isPending) {
     return (
-      <div className={classes.workspace} role="status" aria-busy="true" aria-label="Loading the project">
+      <div className={classes.workspace} {...loadingStatus("Loading the project")}>
         <Skeleton height={520} />
         <Skeleton height={520} />
       </div>

@@ -1,5 +1,4 @@
 import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
-import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -7,6 +6,7 @@ import { PageProblem } from "../../courses/components/page-problem.tsx";
 import courses from "../../courses/components/courses.module.css";
 import { useProjects } from "../api/projects.ts";
 import { ProjectCard } from "../components/project-card.tsx";
+import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 
 const ALL = "all";
 

@@ -8,6 +8,7 @@ import { useSession } from "../../../lib/session.tsx";
 import { useRank } from "../api/get-rank.ts";
 import { RankTable } from "../components/rank-table.tsx";
 import classes from "../components/rank.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 /**
  * /rank: all-time and this-week XP leaderboards (?period=week), open to everyone; a signed-in learner also
@@ -66,7 +67,7 @@ function Leaderboard({ period }: { period: RankPeriod }) {
   const rank = useRank(period);
   if (rank.isPending) {
     return (
-      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the leaderboard" data-loading>
+      <Stack gap={6} {...loadingStatus("Loading the leaderboard")} data-loading>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} height={48} />
         ))}

@@ -14,6 +14,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { useReportQueue, useSetReportStatus } from "../api/reports.ts";
 import { causeLabel, reportDate, STATUS_COLORS, statusLabel } from "./report-labels.ts";
 import classes from "./reports.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const STATUS_OPTIONS = REPORT_STATUSES.map((value) => ({ value, label: REPORT_STATUS_LABELS[value] }));
 
@@ -105,7 +106,7 @@ export function ReportsQueue({ kind, title, intro }: { kind: ReportKind; title: 
         </Group>
       </Chip.Group>
       {queue.isPending ? (
-        <Stack role="status" aria-busy="true" aria-label="Loading reports">
+        <Stack {...loadingStatus("Loading reports")}>
           <Skeleton height={120} />
           <Skeleton height={120} />
         </Stack>

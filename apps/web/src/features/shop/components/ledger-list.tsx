@@ -2,6 +2,7 @@ import { Button, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLedger } from "../api/ledger.ts";
 import classes from "./shop.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
@@ -16,7 +17,7 @@ export function LedgerList() {
 
   if (ledger.isPending) {
     return (
-      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading your NeonBits">
+      <Stack gap={6} {...loadingStatus("Loading your NeonBits")}>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} height={36} />
         ))}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { toast } from "../../../lib/toasts.ts";
 import { currencySessionUrl, usePacks } from "../api/packs.ts";
 import classes from "./shop.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
@@ -32,7 +33,7 @@ export function PacksSection() {
         Earn NeonBits by completing chapters (20) and courses (100) and in the weekly giveaway, or buy a pack.
       </Text>
       {packs.isPending ? (
-        <Group gap="sm" role="status" aria-busy="true" aria-label="Loading the packs">
+        <Group gap="sm" {...loadingStatus("Loading the packs")}>
           <Skeleton height={36} width={180} />
           <Skeleton height={36} width={180} />
         </Group>

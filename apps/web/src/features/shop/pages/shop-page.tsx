@@ -13,6 +13,7 @@ import { useBuyShopItem, useShop } from "../api/shop.ts";
 import { ItemCard } from "../components/item-card.tsx";
 import { PacksSection } from "../components/packs-section.tsx";
 import classes from "../components/shop.module.css";
+import { loadingStatus } from "../../../components/loading-status.ts";
 
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
@@ -57,7 +58,7 @@ export function ShopPage() {
         <p>Keep your streak alive and earn XP faster.</p>
       </PageHeader>
       {shop.isPending ? (
-        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the shop">
+        <Stack gap="md" {...loadingStatus("Loading the shop")}>
           <Skeleton height={64} />
           <Skeleton height={220} />
         </Stack>
