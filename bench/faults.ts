@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { startTcpProxy, type TcpProxy } from "../apps/server/src/test/tcp-proxy.ts";
-import { startProcess, stopProcess } from "./process.ts";
+import { SERVER_SOURCE, startProcess, stopProcess } from "./process.ts";
 import { seed } from "./seed.ts";
 
 const serverUrl =
@@ -89,7 +89,7 @@ async function main() {
   proxied.port = String(proxy.port);
   proxied.searchParams.set("application_name", applicationName);
   const child = await startProcess(
-    "apps/server/src/server.ts",
+    SERVER_SOURCE,
     {
       DATABASE_URL: proxied.toString(),
       PORT: String(PORT),

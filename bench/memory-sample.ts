@@ -3,7 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
-import { startProcess } from "./process.ts";
+import { SERVER_SOURCE, startProcess } from "./process.ts";
 
 export type Memory = {
   rss: number;
@@ -20,15 +20,9 @@ const probe = resolve(import.meta.dirname, "memory-probe.mjs");
 /** What scripts/serve.mjs loads before the server (compile cache, resolver hook). */
 const preload = resolve(import.meta.dirname, "../scripts/server-preload.mjs");
 
-/** The server (apps/server/src/server.ts) as npm start runs it, plus the probe. */
+/** The server as npm start runs it (its bundle: scripts/build-server.mjs), plus the probe. */
 export function startProbed(env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  return startProcess("apps/server/src/server.ts", env, readyUrl, [
-    ...SERVER_NODE_FLAGS,
-    "--import",
-    preload,
-    "--import",
-    probe,
-  ]);
+  return startProcess(SERVER_SOURCE, env, readyUrl, [...SERVER_NODE_FLAGS, "--import", preload, "--import", probe]);
 }
 
 export function sampleMemory(child: ChildProcess): Promise<Memory> {

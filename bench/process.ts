@@ -1,12 +1,22 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { resolve } from "node:path";
+import { ensureServerBundle } from "../scripts/build-server.mjs";
 import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 
+/** The server's entry. It starts as the bundle `npm start` runs (scripts/build-server.mjs, decision 036). */
+export const SERVER_SOURCE = "apps/server/src/server.ts";
+
+/** The file an entry runs as: the server's is its bundle (built first if needed) unless NEONLAB_SERVER_FROM_SOURCE=1. */
+async function runnable(entry: string) {
+  if (entry === SERVER_SOURCE && process.env.NEONLAB_SERVER_FROM_SOURCE !== "1") return ensureServerBundle();
+  return resolve(root, entry);
+}
+
 /**
- * Starts a TypeScript entry in its own process (Node strips the types, with the server's V8 flags:
- * scripts/node-flags.mjs) and resolves when it is ready to serve.
+ * Starts an entry in its own process (TypeScript: Node strips the types), with the server's V8 flags
+ * (scripts/node-flags.mjs), and resolves when it is ready to serve.
  */
 export async function startProcess(
   entry: string,
@@ -14,7 +24,7 @@ export async function startProcess(
   readyUrl?: string,
   execArgv: string[] = SERVER_NODE_FLAGS,
 ): Promise<ChildProcess> {
-  const child = fork(resolve(root, entry), [], {
+  const child = fork(await runnable(entry), [], {
     cwd: root,
     execArgv,
     env: { ...process.env, ...env },

@@ -1,4 +1,5 @@
-// Starts the built app for the e2e run on a fresh embedded database, as `npm start` does (scripts/serve.mjs).
+// Starts the built app for the e2e run on a fresh embedded database, as `npm start` does (scripts/serve.mjs: the
+// server bundle, built first when the server's sources changed).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

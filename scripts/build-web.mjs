@@ -3,42 +3,19 @@
 // from changed since the last build (docs/decisions/023). The inputs' content hash is kept in
 // apps/web/dist/.build-stamp; a missing dist/ or stamp, or any change in apps/web (sources, config, public
 // files), packages/shared, the lock file or the base tsconfig, builds again.
-import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { inputsHash } from "./inputs-hash.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "apps/web/dist");
 const stampFile = join(dist, ".build-stamp");
 const inputs = ["apps/web", "packages/shared", "package-lock.json", "tsconfig.base.json"];
-const skip = new Set(["node_modules", "dist", ".vite", "coverage"]);
-
-function* files(path) {
-  const entries = readdirSync(path, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    if (skip.has(entry.name)) continue;
-    const full = join(path, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (entry.isFile()) yield full;
-  }
-}
 
 /** One hash over the inputs' paths and contents (~1,000 files: tens of milliseconds). */
 export function webInputsHash() {
-  const hash = createHash("sha256");
-  for (const input of inputs) {
-    const path = join(root, input);
-    if (!existsSync(path)) continue;
-    for (const file of statSync(path).isFile() ? [path] : files(path)) {
-      hash.update(relative(root, file));
-      hash.update("\0");
-      hash.update(readFileSync(file));
-      hash.update("\0");
-    }
-  }
-  return hash.digest("hex");
+  return inputsHash(root, inputs);
 }
 
 const started = performance.now();

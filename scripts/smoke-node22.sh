@@ -26,21 +26,25 @@ PATH="$(dirname "$node22"):$PATH" npm ci --no-audit --no-fund --loglevel=error
 (cd apps/web && "$node22" ../../node_modules/vite/bin/vite.js build --logLevel error)
 
 port="${SMOKE_PORT:-3191}"
-# As `npm start` runs it: Node's own type stripping (22.18+), tsx on an older 22 (scripts/serve.mjs).
-DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn \
-  "$node22" scripts/serve.mjs &
-server_pid=$!
-for _ in $(seq 1 60); do
-  curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
-  sleep 1
+# As `npm start` runs it: scripts/serve.mjs bundles the server (esbuild) and runs the bundle; then from its
+# TypeScript sources (NEONLAB_SERVER_FROM_SOURCE=1: Node's own type stripping on 22.18+, tsx on an older 22).
+for from_source in 0 1; do
+  DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn NEONLAB_SERVER_FROM_SOURCE="$from_source" \
+    "$node22" scripts/serve.mjs &
+  server_pid=$!
+  for _ in $(seq 1 60); do
+    curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
+    sleep 1
+  done
+  curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null
+  # Read whole before grep: `curl | grep -q` fails under pipefail when grep stops before curl has written all.
+  curl -fsS "http://127.0.0.1:$port/api/courses" -o "$work/answer" && grep -q '"slug"' "$work/answer"
+  curl -fsS "http://127.0.0.1:$port/" -o "$work/answer" && grep -q '<div id="root"' "$work/answer"
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
 done
-curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null
-curl -fsS "http://127.0.0.1:$port/api/courses" | grep -q '"slug"'
-curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root"'
-kill "$server_pid"
-wait "$server_pid" 2>/dev/null || true
-server_pid=""
-echo "server started, answered /api/health, /api/courses and / on Node 22"
+echo "server started (bundle, then sources), answered /api/health, /api/courses and / on Node 22"
 
 "$node22" node_modules/vitest/vitest.mjs run --project server \
   apps/server/src/modules/system apps/server/src/modules/profiles apps/server/src/auth/session-resolver.test.ts

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { WEB_SSR_ENTRY } from "@neonlab/shared/constants";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { courseCategories } from "./modules/learning/schema.ts";
@@ -29,8 +29,31 @@ describe("the SPA's HTML", async () => {
   writeFileSync(join(dist, "prerender", "about.html"), ABOUT);
   writeFileSync(join(dist, "prerender", "pages.json"), JSON.stringify({ "/about": "about.html" }));
   writeFileSync(join(dist, "prerender", "sign-in-routes.json"), JSON.stringify(["^/rank$", "^/settings$"]));
+  const ASSET = "console.log('app');".repeat(100);
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "assets", "app-1a2b.js"), ASSET);
+  writeFileSync(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(ASSET));
+  writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+  writeFileSync(join(dist, ".build-stamp"), "hash\n");
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist } });
+
+  it("serves the build's files (hashed assets cached for a year, compressed copies as they are), not its dotfiles or folders", async () => {
+    const asset = await app.inject({ url: "/assets/app-1a2b.js", headers: { "accept-encoding": "br" } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(asset.rawPayload).toString("utf8")).toBe(ASSET);
+    const icon = await app.inject({ method: "HEAD", url: "/favicon.svg" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("public, max-age=300");
+    // No file of the app: the page fallback (index.html) answers, also for the build's stamp and a folder.
+    for (const url of ["/.build-stamp", "/assets", "/assets/", "/assets/missing-9z.js"]) {
+      const res = await app.inject(url);
+      expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
 
   it("is index.html, compressed, for any other page path, never cached", async () => {
     const res = await app.inject({ url: "/shop/items?x=1", headers: { "accept-encoding": "gzip" } });

@@ -170,12 +170,18 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
   if (spa) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
+      // One route for every file (a path that is no file goes on to the not-found handler below). With
+      // wildcard: false the plugin registered a GET and a HEAD route per file of the build (~1,000): 15–25 MB
+      // of an idle server's memory (bench/README.md, "Memory").
+      wildcard: true,
+      // The build's own stamp (.build-stamp) and any other dotfile is no file of the app.
+      dotfiles: "ignore",
       index: false,
       // The web build writes .br and .gz copies (apps/web/vite-plugins.ts); sent as they are.
       preCompressed: true,
-      // The prerendered pages are sent for their paths, and the server-side render is the server's own.
-      allowedPath: (pathName) => !pathName.startsWith("/prerender/"),
+      // The prerendered pages are sent for their paths, and the server-side render is the server's own; a
+      // folder ("/", "/courses/") is a page's path, not a listing.
+      allowedPath: (pathName) => !pathName.startsWith("/prerender/") && !pathName.endsWith("/"),
       setHeaders(res, path) {
         const hashed = path.includes(`${join(dist, "assets")}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
