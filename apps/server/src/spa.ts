@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { preferredEncoding } from "./lib/compression.ts";
 import { blogPage } from "./spa-blog-page.ts";
+import { registerBuildFiles } from "./spa-static.ts";
 import { hackPageAnswer, withHeadTags } from "./spa-hack-pages.ts";
 import { movedUserPage, pageExists } from "./spa-not-found.ts";
 import { RETURN_PATH_COOKIE, SESSION_COOKIE, WEB_SSR_ENTRY } from "@neonlab/shared/constants";
@@ -167,27 +167,7 @@ export async function registerSpa(app: FastifyInstance, dist: string, spa: SpaPa
     }
     return entry;
   };
-  if (spa) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      // One route for every file (a path that is no file goes on to the not-found handler below). With
-      // wildcard: false the plugin registered a GET and a HEAD route per file of the build (~1,000): 15–25 MB
-      // of an idle server's memory (bench/README.md, "Memory").
-      wildcard: true,
-      // The build's own stamp (.build-stamp) and any other dotfile is no file of the app.
-      dotfiles: "ignore",
-      index: false,
-      // The web build writes .br and .gz copies (apps/web/vite-plugins.ts); sent as they are.
-      preCompressed: true,
-      // The prerendered pages are sent for their paths, and the server-side render is the server's own; a
-      // folder ("/", "/courses/") is a page's path, not a listing.
-      allowedPath: (pathName) => !pathName.startsWith("/prerender/") && !pathName.endsWith("/"),
-      setHeaders(res, path) {
-        const hashed = path.includes(`${join(dist, "assets")}`);
-        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
-      },
-    });
-  }
+  if (spa) await registerBuildFiles(app, dist);
   const renderLive = liveRenderer(app, dist, (html) => encoded.delete(html));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
