@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { inputsHash } from "./inputs-hash.mjs";
+import { packageType } from "./package-type.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "apps/server/dist");
@@ -61,20 +62,6 @@ function ownDirname(outdir) {
       });
     },
   };
-}
-
-const typeOfDir = new Map();
-function packageType(dir) {
-  if (!typeOfDir.has(dir)) {
-    let type;
-    try {
-      type = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).type ?? "commonjs";
-    } catch {
-      type = dirname(dir) === dir ? "commonjs" : packageType(dirname(dir));
-    }
-    typeOfDir.set(dir, type);
-  }
-  return typeOfDir.get(dir);
 }
 
 /**

@@ -1,9 +1,10 @@
 // Loaded before the server's code (scripts/serve.mjs; the memory and soak benches pass it with --import):
 // two start-up costs of Node's ES module loader, measured with --cpu-prof (docs/decisions/023, bench/README.md).
 import module from "node:module";
-import { readFileSync, statSync } from "node:fs";
-import { dirname, extname, join } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, extname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageType } from "./package-type.mjs";
 
 // 1. V8's compiled code and the stripped TypeScript are kept on disk (os.tmpdir()/node-compile-cache; Node
 //    checks each entry against the source's hash): a restart does not compile ~1,700 modules again.
@@ -14,21 +15,6 @@ module.enableCompileCache?.();
 //    map) and 112 of its modules load: ~1 s of CPU and ~170 MB of garbage at start. Relative imports inside
 //    a package are resolved here instead, with each package's "type" read once; everything else, and any
 //    file that does not exist, goes to Node's own resolver.
-const typeOfDir = new Map();
-function packageType(dir) {
-  const known = typeOfDir.get(dir);
-  if (known !== undefined) return known;
-  let type;
-  try {
-    type = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).type ?? "commonjs";
-  } catch {
-    const parent = dirname(dir);
-    type = parent === dir ? "commonjs" : packageType(parent);
-  }
-  typeOfDir.set(dir, type);
-  return type;
-}
-
 const FORMAT = { ".mjs": "module", ".cjs": "commonjs" };
 module.registerHooks?.({
   resolve(specifier, context, nextResolve) {

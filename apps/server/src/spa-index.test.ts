@@ -53,6 +53,9 @@ describe("the SPA's HTML", async () => {
       expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(res.body, url).toBe(INDEX);
     }
+    // A route per folder, not per file (a route per file held 15–25 MB of a server serving the real build).
+    expect(app.hasRoute({ method: "GET", url: "/assets/*" })).toBe(true);
+    expect(app.hasRoute({ method: "GET", url: "/assets/app-1a2b.js" })).toBe(false);
     // The files' routes leave /api alone: a too-long parameter is still the router's 414, not a missing file.
     const long = await app.inject(`/api/courses/${"a".repeat(200)}`);
     expect(long.statusCode).toBe(414);

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
@@ -14,7 +14,7 @@ const NOT_FILES = new Set(["prerender"]);
  * A path that is no file goes on to the not-found handler (the page fallback).
  */
 export async function registerBuildFiles(app: FastifyInstance, dist: string) {
-  const assets = join(dist, "assets");
+  const assets = join(dist, "assets") + sep;
   const common: FastifyStaticOptions = {
     root: dist,
     index: false,
