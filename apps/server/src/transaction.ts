@@ -7,7 +7,7 @@ import type { EnqueueOptions, JobQueue } from "./jobs/job-queue.ts";
 /** One transaction: its database handle, and what it announces and hands to the worker when it commits. */
 export type Tx = {
   db: Db;
-  /** Runs the event's in-transaction handlers now; its after-commit handlers run once this transaction commits. */
+  /** Runs the event's in-transaction and statement handlers now; its after-commit handlers run once this transaction commits. */
   publish<E extends EventName>(name: E, payload: AppEvents[E]): Promise<void>;
   /** Adds a job in this transaction: it exists, and the worker is woken, only if the transaction commits. */
   enqueue<J extends JobName>(name: J, data: JobPayloads[J], options?: EnqueueOptions): Promise<void>;
@@ -24,8 +24,8 @@ export function createTransactionRunner(db: Db, events: EventBus, jobs: JobQueue
       return work({
         db: tx,
         async publish(name, payload) {
-          await events.runInTransaction(name, payload, tx);
-          afterCommit.push(() => events.deliver(name, payload));
+          const results = await events.runInTransaction(name, payload, tx);
+          afterCommit.push(() => events.deliver(name, payload, results));
         },
         async enqueue(name, data, options) {
           await jobs.sendInTransaction(tx, name, data, options);

@@ -177,7 +177,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database faults (PostgreSQL)", 
     }
     // A 503's key is given back once the database answers again; until then the same key gets 409.
     for (const r of failed) {
-      await timeUntil(async () => (await send(r)).statusCode === 200, RECOVERY_DEADLINE_MS, "retry with the same key");
+      const statuses = new Set<number>();
+      const retried = async () => {
+        const { statusCode } = await send(r);
+        statuses.add(statusCode);
+        return statusCode === 200;
+      };
+      await timeUntil(retried, RECOVERY_DEADLINE_MS, "retry with the same key").catch((error: Error) => {
+        throw new Error(`${error.message} (answers: ${[...statuses].join(", ")})`);
+      });
     }
     const rows = await app.ctx.db
       .select({ userId: completedLessons.userId })

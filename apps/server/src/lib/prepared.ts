@@ -8,12 +8,26 @@ import type { Db } from "../db/client.ts";
  * accepts because the text is too).
  */
 export function preparedPerDb<Query>(build: (db: Db) => Query): (db: Db) => Query {
-  const cache = new WeakMap<Db, Query>();
-  return (db) => {
-    let query = cache.get(db);
+  const keyed = preparedPerDbAndKey((db) => build(db));
+  return (db) => keyed(db, "");
+}
+
+/**
+ * `preparedPerDb` for a query whose text also depends on a key (which functions it calls, say): one per
+ * handle and key. The key belongs in the statement's name, so that one name never stands for two texts.
+ */
+export function preparedPerDbAndKey<Query>(build: (db: Db, key: string) => Query): (db: Db, key: string) => Query {
+  const cache = new WeakMap<Db, Map<string, Query>>();
+  return (db, key) => {
+    let byKey = cache.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      cache.set(db, byKey);
+    }
+    let query = byKey.get(key);
     if (!query) {
-      query = build(db);
-      cache.set(db, query);
+      query = build(db, key);
+      byKey.set(key, query);
     }
     return query;
   };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { lessonCompleteResultSchema } from "@neonlab/shared/schemas/learning";
+import { io as connect, type Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,6 +16,20 @@ import { createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 
 // The one-call completion (drizzle/0010, 0023): it writes only while the user's streak row is as it read it,
 // and writes exactly what the locking path writes, the chapter's badge and the course included.
+
+async function openSocket(base: string, user: TestUser): Promise<Socket> {
+  const socket = connect(base, {
+    auth: { token: user.token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return socket;
+}
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -71,7 +86,7 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), false)).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), null)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
       expect(await count(db, "ledger", user.id)).toBe(0);
       expect(await count(db, "user_activities", user.id)).toBe(0);
@@ -84,7 +99,7 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), false)).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), null)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
     });
 
@@ -165,15 +180,52 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       expect((await expectBooksBalance(db, user.id)).xp).toBe(20);
     });
 
-    it("finishes the chapter in the same call, its notification committed with it", async () => {
+    it("finishes the chapter in the same statement, its notification with it, pushed to the learner's socket", async () => {
       const user = await readyUser();
       await prepareLesson(app, user, paths);
       expect((await completeLesson(app.ctx, user.id, first)).chapterCompleted).toBeNull();
+      const socket = await openSocket(await base(), user);
+      const pushed = new Promise<{ kind: string; id: number }>((resolve) => socket.once("notification", resolve));
       const last = await completeLesson(app.ctx, user.id, paths);
       expect(last.chapterCompleted).not.toBeNull();
       expect(last.neonbitsAwarded).toBeGreaterThan(0);
       expect((await expectBooksBalance(db, user.id)).neonbits).toBe(last.neonbitsAwarded);
       expect(await count(db, "notifications", user.id)).toBe(1);
+      const { kind, id } = await pushed;
+      expect(kind).toBe("badge_earned");
+      const [row] = rowsOf<{ user_id: string; data: { badge_name: string } }>(
+        await db.execute(sql`select user_id, data from notifications where id = ${id}`),
+      );
+      expect(row).toMatchObject({ user_id: user.id, data: { badge_name: last.chapterCompleted?.name } });
+      socket.disconnect();
+    });
+
+    it("writes nothing when badge.earned's statement work fails: the badge and the completion are one statement", async () => {
+      const user = await readyUser();
+      await prepareLesson(app, user, paths);
+      await completeLesson(app.ctx, user.id, first);
+      const before = await writtenRows(db, user.id);
+      const events = createEventBus(app.log);
+      events.onInStatement("badge.earned", { fn: "no_such_function", input: () => [], afterCommit: () => {} });
+      const deps = { db, events, transaction: createTransactionRunner(db, events, app.ctx.jobs) };
+      await expect(completeLesson(deps, user.id, paths)).rejects.toThrow();
+      expect(await writtenRows(db, user.id)).toEqual(before);
+      // Without that handler the same completion goes through, once.
+      expect((await completeLesson(app.ctx, user.id, paths)).chapterCompleted).not.toBeNull();
+    });
+
+    it("runs the call in a transaction when badge.earned has in-transaction handlers; they see the badge", async () => {
+      const user = await readyUser();
+      await prepareLesson(app, user, paths);
+      await completeLesson(app.ctx, user.id, first);
+      const events = createEventBus(app.log);
+      const seen: number[] = [];
+      events.onInTransaction("badge.earned", async (e, tx) => {
+        seen.push(await count(tx, "completed_chapters", e.userId));
+      });
+      const deps = { db, events, transaction: createTransactionRunner(db, events, app.ctx.jobs) };
+      expect((await completeLesson(deps, user.id, paths)).chapterCompleted).not.toBeNull();
+      expect(seen).toEqual([1]);
     });
 
     it("a chapter's last lesson completed many times at once gives one badge", async () => {

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { CHAPTER_NEONBITS, COURSE_NEONBITS } from "@neonlab/shared/constants";
 import type { LessonCompleteResult } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
+import type { StatementWork } from "../../events/event-bus.ts";
+import { preparedPerDb, preparedPerDbAndKey, typedPlaceholder } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
 import { completionDay, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
 import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
@@ -95,60 +96,81 @@ export function fitsOneCall(start: CompletionStart, now: Date): boolean {
 
 const p = typedPlaceholder;
 
-const completeQuery = preparedPerDb((db) =>
-  db
+/** The call's arguments, in order. */
+const CALL_ARGUMENTS: [name: string, type: string][] = [
+  ["userId", "text"],
+  ["lessonId", "integer"],
+  ["chapterId", "integer"],
+  ["xp", "integer"],
+  ["xpGiven", "integer"],
+  ["seenVersion", "bigint"],
+  ["count", "integer"],
+  ["lastUpdated", "date"],
+  ["freezeOn", "boolean"],
+  ["frozenAt", "date"],
+  ["dayZone", "text"],
+  ["xpReason", "text"],
+  ["xpReference", "text"],
+  ["xpDescription", "text"],
+  ["activityKind", "text"],
+  ["activityTitle", "text"],
+  ["activityLink", "text"],
+  ["streakReason", "text"],
+  ["streakReference", "text"],
+  ["streakDescription", "text"],
+  ["courseId", "integer"],
+  ["courseLink", "text"],
+  ["chapterNeonbits", "integer"],
+  ["chapterDescription", "text"],
+  ["chapterActivityTitle", "text"],
+  ["courseNeonbits", "integer"],
+  ["courseDescription", "text"],
+  ["courseActivityTitle", "text"],
+];
+
+/**
+ * The call, and badge.earned's statement handlers (`fns`, the key: the badge's notification) evaluated on its
+ * row only when it finished the chapter, in the same statement: what they write commits with the badge.
+ */
+const completeQuery = preparedPerDbAndKey((db, key) => {
+  const fns = key === "" ? [] : key.split(",");
+  const badgeWork = Object.fromEntries(
+    fns.map((fn, i) => [
+      `badge${i}`,
+      sql<unknown>`case when chapter_completed then ${sql.raw(fn)}(${p(`badgeInput${i}`, "jsonb")}) end`,
+    ]),
+  );
+  return db
     .select({
       outcome: sql<"done" | "retry">`outcome`,
       xpGiven: sql<boolean>`xp_given`,
       chapterLessonsLeft: sql<number | null>`chapter_lessons_left`,
       chapterCompleted: sql<boolean>`chapter_completed`,
       courseCompleted: sql<boolean>`course_completed`,
+      ...badgeWork,
     })
     .from(
       sql`complete_lesson_once(${sql.join(
-        [
-          p("userId", "text"),
-          p("lessonId", "integer"),
-          p("chapterId", "integer"),
-          p("xp", "integer"),
-          p("xpGiven", "integer"),
-          p("seenVersion", "bigint"),
-          p("count", "integer"),
-          p("lastUpdated", "date"),
-          p("freezeOn", "boolean"),
-          p("frozenAt", "date"),
-          p("dayZone", "text"),
-          p("xpReason", "text"),
-          p("xpReference", "text"),
-          p("xpDescription", "text"),
-          p("activityKind", "text"),
-          p("activityTitle", "text"),
-          p("activityLink", "text"),
-          p("streakReason", "text"),
-          p("streakReference", "text"),
-          p("streakDescription", "text"),
-          p("courseId", "integer"),
-          p("courseLink", "text"),
-          p("chapterNeonbits", "integer"),
-          p("chapterDescription", "text"),
-          p("chapterActivityTitle", "text"),
-          p("courseNeonbits", "integer"),
-          p("courseDescription", "text"),
-          p("courseActivityTitle", "text"),
-        ],
+        CALL_ARGUMENTS.map(([name, type]) => p(name, type)),
         sql`, `,
       )})`,
     )
-    .prepare("complete_lesson_once"),
-);
+    .prepare(key === "" ? "complete_lesson_once" : `complete_lesson_once:${key}`);
+});
 
-export type OneCallResult = { result: LessonCompleteResult; chapterLessonsLeft: number };
+export type OneCallResult = {
+  result: LessonCompleteResult;
+  chapterLessonsLeft: number;
+  /** What badge.earned's statement handlers returned (see `badgeWork`); empty when the chapter was not finished. */
+  badgeResults: unknown[];
+};
 
 /**
  * Writes the completion in one statement (its own transaction unless `db` is in one); "retry" when the user's
  * streak row moved since `start` was read (another completion or a lock of this user): nothing was written then.
- * With `withChapter`, a completion that finishes its chapter also writes the badge (and the course when it
- * was the last chapter); without, the caller finishes the chapter (chapterLessonsLeft 0, chapterCompleted null).
+ * With `badgeWork` (badge.earned's statement work, see events/event-bus.ts), a completion that finishes its
+ * chapter also writes the badge (and the course when it was the last chapter) and that work; without, the
+ * caller finishes the chapter (chapterLessonsLeft 0, chapterCompleted null).
  */
 export async function completeInOneCall(
   db: Db,
@@ -156,13 +178,16 @@ export async function completeInOneCall(
   ctx: LessonContext,
   start: CompletionStart,
   now: Date,
-  withChapter: boolean,
+  badgeWork: StatementWork | null,
 ): Promise<OneCallResult | "retry"> {
+  const withChapter = badgeWork !== null;
+  const fns = badgeWork?.fns ?? [];
   const locked = streakAt(streakOf(start), start.setting, now);
   const day = completionDay(locked);
   const { lesson, chapter, course, badge } = ctx;
   const text = completionTexts(ctx);
-  const [row] = await completeQuery(db).execute({
+  const [row] = await completeQuery(db, fns.join(",")).execute({
+    ...Object.fromEntries(fns.map((_, i) => [`badgeInput${i}`, badgeWork?.inputs[i]])),
     userId,
     lessonId: lesson.id,
     chapterId: chapter.id,
@@ -205,5 +230,6 @@ export async function completeInOneCall(
     courseCompleted: courseDone,
     neonbitsAwarded: (chapterDone ? CHAPTER_NEONBITS : 0) + (courseDone ? COURSE_NEONBITS : 0),
   };
-  return { result, chapterLessonsLeft: row.chapterLessonsLeft ?? 0 };
+  const badgeResults = chapterDone ? fns.map((_, i) => (row as Record<string, unknown>)[`badge${i}`]) : [];
+  return { result, chapterLessonsLeft: row.chapterLessonsLeft ?? 0, badgeResults };
 }

@@ -67,8 +67,9 @@ export async function completeLesson(
   now = new Date(),
 ): Promise<LessonCompleteResult> {
   const { db, events } = deps;
-  // In-transaction handlers need a transaction to run in: with any, every completion takes the locking path.
-  if (events.hasInTransactionHandlers("lesson.completed")) {
+  // In-transaction handlers need a transaction to run in, and the plain call folds no event work into its
+  // statement: with any database work on lesson.completed, every completion takes the locking path.
+  if (events.hasDatabaseWork("lesson.completed")) {
     const ctx = await accessibleLesson(db, userId, lessonId);
     await assertReady(db, userId, lessonId);
     return completeLocked(deps.transaction, userId, ctx, now);
@@ -85,27 +86,48 @@ export async function completeLesson(
     ready = true;
     if (!fitsOneCall(start, now)) break;
     const lesson = ctx;
-    if (start.chapterLessonsLeft === 0) {
-      // The last lesson of its chapter: the call writes the badge too, in a transaction so that
-      // badge.earned's in-transaction handlers (the notification) commit with it.
+    if (start.chapterLessonsLeft === 0 && !chapterFitsOneCall(events)) {
+      // The last lesson of its chapter, and badge.earned has work the call can not fold in: the call runs
+      // in a transaction, so that the work (in-transaction handlers) commits with the badge.
       const written = await deps.transaction(async ({ db: tx, publish }) => {
-        const call = await completeInOneCall(tx, userId, lesson, start, now, true);
+        const call = await completeInOneCall(tx, userId, lesson, start, now, { fns: [], inputs: [] });
         if (call !== "retry") await announce(publish, userId, lesson, call.result);
         return call;
       });
       if (written === "retry") continue;
       return written.result;
     }
-    const written = await completeInOneCall(db, userId, ctx, start, now, false);
+    // The last lesson of its chapter: the call also writes the badge and badge.earned's statement work (the
+    // notification), all in its one statement.
+    const badgeWork =
+      start.chapterLessonsLeft === 0 ? events.statementWork("badge.earned", badgeEarned(userId, ctx)) : null;
+    const written = await completeInOneCall(db, userId, ctx, start, now, badgeWork);
     if (written === "retry") continue;
     const { result } = written;
     events.deliver("lesson.completed", { userId, lessonId, courseId: ctx.course.id, xpAwarded: result.xpAwarded });
+    if (result.chapterCompleted) {
+      events.deliver("badge.earned", badgeEarned(userId, ctx), written.badgeResults);
+      if (result.courseCompleted) events.deliver("course.completed", { userId, courseId: ctx.course.id });
+      return result;
+    }
     // Its chapter was done after all (its lessons changed since the read): the badge comes now, once.
     return written.chapterLessonsLeft === 0 ? finishChapter(deps.transaction, userId, ctx, result) : result;
   }
   if (!ready) await assertReady(db, userId, lessonId);
   return completeLocked(deps.transaction, userId, ctx!, now);
 }
+
+/** Whether a chapter's badge can be written in the one call: badge.earned's work is all statement work, and course.completed has none. */
+function chapterFitsOneCall(events: EventBus): boolean {
+  return !events.hasInTransactionHandlers("badge.earned") && !events.hasDatabaseWork("course.completed");
+}
+
+const badgeEarned = (userId: string, { chapter, badge }: LessonContext) => ({
+  userId,
+  chapterId: chapter.id,
+  badgeId: badge.id,
+  badgeName: badge.name,
+});
 
 /** The locking path: the streak row locked, then the completion and what follows from it, statement by statement. */
 function completeLocked(
@@ -239,9 +261,8 @@ async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
 
 /** badge.earned, and course.completed when the chapter finished the course. */
 async function announceChapter(publish: Tx["publish"], userId: string, ctx: LessonContext, courseDone: boolean) {
-  const { chapter, badge, course } = ctx;
-  await publish("badge.earned", { userId, chapterId: chapter.id, badgeId: badge.id, badgeName: badge.name });
-  if (courseDone) await publish("course.completed", { userId, courseId: course.id });
+  await publish("badge.earned", badgeEarned(userId, ctx));
+  if (courseDone) await publish("course.completed", { userId, courseId: ctx.course.id });
 }
 
 /** The chapter's badge (and the course) for a completion written by the one-call path. */

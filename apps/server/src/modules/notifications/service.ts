@@ -4,6 +4,7 @@ import type { NotificationKind } from "@neonlab/shared/realtime";
 import type { NotificationPreferences, NotificationsPage } from "@neonlab/shared/schemas/community";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
 import { notificationCounters, notificationPreferences, notifications, notificationThrottle } from "./schema.ts";
 
@@ -19,8 +20,6 @@ export type NotifyInput = {
 
 export type CreatedNotification = { id: number; userId: string; kind: NotificationKind };
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** Moves the user's exact totals (same transaction as the change). */
 async function bumpCounters(tx: Db, userId: string, total: number, unread: number) {
   await tx
@@ -35,42 +34,57 @@ async function bumpCounters(tx: Db, userId: string, total: number, unread: numbe
     });
 }
 
+/** A notification as create_notifications (drizzle/0024) reads it from its JSON array. */
+export type NoticeJson = {
+  user_id: string;
+  kind: NotificationKind;
+  subject: string;
+  actor_id: string | null;
+  data: object;
+};
+
+export const noticeJson = (input: NotifyInput): NoticeJson => ({
+  user_id: input.userId,
+  kind: input.kind,
+  subject: input.subject,
+  actor_id: input.actorId ?? null,
+  data: input.data ?? {},
+});
+
+const createQuery = preparedPerDb((db) =>
+  db
+    .select({ id: sql<number | null>`made.id` })
+    .from(
+      sql`create_notification(${sql.join(
+        [
+          typedPlaceholder("userId", "text"),
+          typedPlaceholder("kind", "text"),
+          typedPlaceholder("subject", "text"),
+          typedPlaceholder("actorId", "text"),
+          typedPlaceholder("data", "jsonb"),
+        ],
+        sql`, `,
+      )}) as made(id)`,
+    )
+    .prepare("create_notification"),
+);
+
 /**
  * Creates a notification in the caller's transaction, unless the user paused notifications, switched the
  * kind off, or got one of this kind about this subject within the hour (an atomic upsert decides, so
- * concurrent calls make one). Returns it, or null when the policy held it back.
+ * concurrent calls make one): the policy is the SQL function create_notification (drizzle/0024), which
+ * event writers also call inside their own statement (wiring.ts). Returns it, or null when held back.
  */
 export async function createNotification(tx: Db, input: NotifyInput): Promise<CreatedNotification | null> {
-  if (input.actorId && input.actorId === input.userId) return null;
-  const { userId, kind, subject } = input;
-  // One statement (each step feeds the next through RETURNING): the preferences, the hourly limit's upsert,
-  // the notification and the counters. A completion's badge waits for it inside its transaction.
-  const [made] = rows<{ id: number }>(
-    await tx.execute(sql`
-      with allowed as (
-        select 1 where not exists (
-          select 1 from ${notificationPreferences} p where p.user_id = ${userId}
-            and (p.paused or p.disabled ? ${kind}::text))
-      ), fresh as (
-        insert into ${notificationThrottle} (user_id, kind, subject, last_at)
-        select ${userId}, ${kind}, ${subject}, now() from allowed
-        on conflict (user_id, kind, subject) do update set last_at = now()
-          where notification_throttle.last_at <= now() - interval '1 hour'
-        returning 1
-      ), made as (
-        insert into ${notifications} (user_id, kind, subject, actor_id, data)
-        select ${userId}, ${kind}, ${subject}, ${input.actorId ?? null}, ${JSON.stringify(input.data ?? {})}::jsonb
-        from fresh
-        returning id
-      ), counted as (
-        insert into ${notificationCounters} (user_id, total, unread)
-        select ${userId}, 1, 1 from made
-        on conflict (user_id) do update set total = notification_counters.total + 1,
-          unread = notification_counters.unread + 1
-      )
-      select id from made`),
-  );
-  return made ? { id: Number(made.id), userId, kind } : null;
+  const notice = noticeJson(input);
+  const [made] = await createQuery(tx).execute({
+    userId: notice.user_id,
+    kind: notice.kind,
+    subject: notice.subject,
+    actorId: notice.actor_id,
+    data: JSON.stringify(notice.data),
+  });
+  return made?.id == null ? null : { id: Number(made.id), userId: input.userId, kind: input.kind };
 }
 
 /** Deletes the user's notifications of a kind about a subject (a request accepted or declined); counters follow. */

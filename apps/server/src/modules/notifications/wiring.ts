@@ -1,13 +1,7 @@
 import type { AppEvents, EventName } from "../../events/app-events.ts";
 import type { EventBus } from "../../events/event-bus.ts";
 import type { Realtime } from "../../realtime/realtime.ts";
-import {
-  type CreatedNotification,
-  createNotification,
-  deleteNotificationsOf,
-  type NotifyInput,
-  removeNotifications,
-} from "./service.ts";
+import { deleteNotificationsOf, type NotifyInput, noticeJson, removeNotifications } from "./service.ts";
 
 type Wiring = { events: EventBus; realtime: Pick<Realtime, "toUser"> };
 type OneOrMore<T> = T | T[] | null | undefined;
@@ -15,29 +9,28 @@ const list = <T>(value: OneOrMore<T>): T[] => (value == null ? [] : Array.isArra
 
 /**
  * Notifies when `event` is published: `toNotify` says who gets which kind about what. The notification is
- * written in the publishing transaction (policy and hourly limit applied) and pushed to the user's sockets
- * (any instance) after the commit. Wiring a new kind is one line, e.g.
- * `notifyOn(ctx, "giveaway.won", (e) => ({ userId: e.userId, kind: "giveaway_won", subject: \`giveaway:${e.giveawayId}\` }))`.
+ * written with the event's change (policy and hourly limit applied by the SQL function create_notifications,
+ * drizzle/0024: inside the publishing transaction, or inside the writer's own statement when it makes its
+ * change in one) and pushed to the user's sockets (any instance) after the commit. Wiring a new kind is one
+ * line, e.g. `notifyOn(ctx, "giveaway.won", (e) => ({ userId: e.userId, kind: "giveaway_won", subject: \`giveaway:${e.giveawayId}\` }))`.
  */
 export function notifyOn<E extends EventName>(
   ctx: Wiring,
   event: E,
   toNotify: (payload: AppEvents[E]) => OneOrMore<NotifyInput>,
 ) {
-  // The same payload object reaches both handlers: what the transaction created is pushed after its commit.
-  const created = new WeakMap<object, CreatedNotification[]>();
-  ctx.events.onInTransaction(event, async (payload, tx) => {
-    const made: CreatedNotification[] = [];
-    for (const input of list(toNotify(payload))) {
-      const row = await createNotification(tx, input);
-      if (row) made.push(row);
-    }
-    created.set(payload as object, made);
-  });
-  ctx.events.onAfterCommit(event, (payload) => {
-    for (const n of created.get(payload as object) ?? []) {
-      ctx.realtime.toUser(n.userId, "notification", { kind: n.kind, id: n.id });
-    }
+  const inputs = (payload: AppEvents[E]) => list(toNotify(payload));
+  ctx.events.onInStatement(event, {
+    fn: "create_notifications",
+    input: (payload) => inputs(payload).map(noticeJson),
+    afterCommit(payload, result) {
+      // The ids in the inputs' order, null where the policy held one back.
+      const ids = (result ?? []) as (number | string | null)[];
+      for (const [i, input] of inputs(payload).entries()) {
+        const id = ids[i];
+        if (id != null) ctx.realtime.toUser(input.userId, "notification", { kind: input.kind, id: Number(id) });
+      }
+    },
   });
 }
 
