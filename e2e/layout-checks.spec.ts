@@ -40,7 +40,12 @@ const PROBLEMS: { name: string; message: string; make: (page: Page) => Promise<u
       await page.evaluate(() => {
         document.querySelector("main")?.insertAdjacentHTML("afterbegin", '<img src="/no-such-image.png" alt="x">');
       });
-      await page.waitForLoadState("networkidle");
+      // Until its request fails the image has no box, and the check (rightly) passes over it: wait for that.
+      // (waitForLoadState("networkidle") returned at once here: the page had reached that state before.)
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('main img[src="/no-such-image.png"]');
+        return img?.complete === true && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0;
+      });
     },
   },
   {
