@@ -6,6 +6,8 @@ export type Sample = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** What the failed requests were, e.g. "503 ×38, 2 timeouts"; empty when none failed. */
+  failures: string;
   /** CPU µs per request of the app process and of its PostgreSQL backends (bench/cpu.ts). */
   appCpu?: number;
   dbCpu?: number;
@@ -49,8 +51,9 @@ export async function measure(load: Load, seconds: number, connections: number):
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    errors: result.errors, // timeouts included
     non2xx: result.non2xx,
+    failures: describeFailures(result),
   };
 }
 
@@ -59,3 +62,14 @@ export const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** The non-2xx statuses with their counts, then socket errors and timeouts: what a failing round got. */
+function describeFailures(result: autocannon.Result): string {
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, stat]) => `${code} ×${stat.count}`);
+  const other = result.errors - result.timeouts;
+  if (other > 0) statuses.push(`${other} socket errors`);
+  if (result.timeouts > 0) statuses.push(`${result.timeouts} timeouts`);
+  return statuses.join(", ");
+}

@@ -261,6 +261,7 @@ async function runRounds(rungs: Rung[], samples: Map<string, Sample[]>) {
         console.log(
           `round ${round}/${rounds} ${key.padEnd(32)} ${sample.rps.toFixed(0).padStart(7)} req/s  ${cpuNote}`,
         );
+        if (sample.failures) console.log(`  failed requests of ${key}: ${sample.failures}`);
         if (waited) printWaits(key, waited);
       } finally {
         await stopProcess(child);
