@@ -228,6 +228,20 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       expect(seen).toEqual([1]);
     });
 
+    it("takes the locking path when lesson.completed has a statement handler, and hands it its result", async () => {
+      const user = await readyUser();
+      const events = createEventBus(app.log);
+      const results: unknown[] = [];
+      events.onInStatement("lesson.completed", {
+        fn: "jsonb_array_length",
+        input: (e) => [e.userId, e.lessonId],
+        afterCommit: (_e, result) => void results.push(result),
+      });
+      const deps = { db, events, transaction: createTransactionRunner(db, events, app.ctx.jobs) };
+      expect((await completeLesson(deps, user.id, first)).xpAwarded).toBe(10);
+      expect(results).toEqual([2]);
+    });
+
     it("a chapter's last lesson completed many times at once gives one badge", async () => {
       const user = await readyUser();
       await prepareLesson(app, user, paths);

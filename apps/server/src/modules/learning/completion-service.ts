@@ -5,7 +5,7 @@ import { currentCount } from "@neonlab/shared/streak";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
-import type { EventBus } from "../../events/event-bus.ts";
+import type { EventBus, StatementWork } from "../../events/event-bus.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
@@ -90,7 +90,7 @@ export async function completeLesson(
       // The last lesson of its chapter, and badge.earned has work the call can not fold in: the call runs
       // in a transaction, so that the work (in-transaction handlers) commits with the badge.
       const written = await deps.transaction(async ({ db: tx, publish }) => {
-        const call = await completeInOneCall(tx, userId, lesson, start, now, { fns: [], inputs: [] });
+        const call = await completeInOneCall(tx, userId, lesson, start, now, BADGE_WITHOUT_FOLDED_WORK);
         if (call !== "retry") await announce(publish, userId, lesson, call.result);
         return call;
       });
@@ -116,6 +116,9 @@ export async function completeLesson(
   if (!ready) await assertReady(db, userId, lessonId);
   return completeLocked(deps.transaction, userId, ctx!, now);
 }
+
+/** The call writes the badge but folds no event work in: `publish` in its transaction runs all of it. */
+const BADGE_WITHOUT_FOLDED_WORK: StatementWork = { fns: [], inputs: [] };
 
 /** Whether a chapter's badge can be written in the one call: badge.earned's work is all statement work, and course.completed has none. */
 function chapterFitsOneCall(events: EventBus): boolean {
