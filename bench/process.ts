@@ -24,9 +24,10 @@ export async function startProcess(
   readyUrl?: string,
   execArgv: string[] = SERVER_NODE_FLAGS,
 ): Promise<ChildProcess> {
+  const profile = process.env.BENCH_CPU_PROF;
   const child = fork(await runnable(entry), [], {
     cwd: root,
-    execArgv,
+    execArgv: profile ? [...execArgv, "--cpu-prof", `--cpu-prof-dir=${profile}`] : execArgv,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
