@@ -21,23 +21,19 @@ export function trackRequests(app: FastifyInstance) {
     closing = true;
     done();
   });
-  // Callback-style hooks: no promise per request.
+  // Callback-style hook: no promise per request. A request ends when its response closes, finished or not:
+  // Fastify's onResponse needs the answer fully written and its onRequestAbort an unfinished request, so a
+  // client that left while its answer was being written (any load generator at its end) was never counted
+  // out, and every later shutdown waited its full drain time.
   app.addHook("onRequest", (_request, reply, done) => {
     count++;
+    reply.raw.once("close", finished);
     if (!closing) return done();
     reply
       .status(503)
       .header("connection", "close")
       .header("retry-after", String(RESTART_RETRY_SECONDS))
       .send(errorBody(503, "The server is restarting. Please try again in a moment."));
-  });
-  app.addHook("onResponse", (_request, _reply, done) => {
-    finished();
-    done();
-  });
-  app.addHook("onRequestAbort", (_request, done) => {
-    finished();
-    done();
   });
   return {
     drained(timeoutMs: number) {
