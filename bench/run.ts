@@ -273,6 +273,20 @@ async function runRounds(rungs: Rung[], samples: Map<string, Sample[]>) {
 /** CPU µs per request (bench/cpu.ts); blank where not measured. */
 const cpuCell = (micros: number) => (Number.isNaN(micros) ? "" : String(micros)).padStart(8);
 
+/** A measured figure and its target; null: reported without one. */
+type Target = { value: number; target: number | null };
+
+/** A table of figures against their targets: `sense` says which side of the target meets it. */
+function printTargets(heading: string, targets: Record<string, Target>, sense: "≥" | "≤", digits: number) {
+  console.log(`\n${heading.padEnd(28)}${"value".padStart(8)}${"target".padStart(9)}  met`);
+  for (const [name, { value, target }] of Object.entries(targets)) {
+    const meets = (limit: number) => (sense === "≥" ? value >= limit : value <= limit);
+    const met = target === null ? "" : meets(target) ? "yes" : "NO";
+    const goal = target === null ? "—" : `${sense} ${target}`;
+    console.log(`${name.padEnd(28)}${value.toFixed(digits).padStart(8)}${goal.padStart(9)}  ${met}`);
+  }
+}
+
 function report(samples: Map<string, Sample[]>, writePool: Record<string, unknown>) {
   const rows = [...samples].map(([key, list]) => ({
     rung: key,
@@ -320,7 +334,7 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
       value: rps("L5 app auth write [pglite]") / rps("L5p app profile write [pglite]"),
       target: null,
     },
-  } satisfies Record<string, { value: number; target: number | null }>;
+  } satisfies Record<string, Target>;
   console.log(
     `\n${"rung".padEnd(34)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}${"app µs".padStart(8)}${"db µs".padStart(8)}`,
   );
@@ -329,26 +343,14 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
       `${r.rung.padEnd(34)}${r.rps.toFixed(0).padStart(9)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}${cpuCell(r.appCpuMicros)}${cpuCell(r.dbCpuMicros)}`,
     );
   }
-  console.log(`\n${"ratio".padEnd(28)}${"value".padStart(8)}${"target".padStart(9)}  met`);
-  for (const [name, { value, target }] of Object.entries(ratios)) {
-    const met = target === null ? "" : value >= target ? "yes" : "NO";
-    console.log(
-      `${name.padEnd(28)}${value.toFixed(2).padStart(8)}${(target === null ? "—" : `≥ ${target}`).padStart(9)}  ${met}`,
-    );
-  }
+  printTargets("ratio", ratios, "≥", 2);
   // The issue's latency target for a completion, beside the profile write's p99 on the same machine in the same
   // run: a p99 at 50 connections follows the machine's speed (bench/README.md, "Session 14").
   const latencies = {
-    "L5 p99 ms (postgres)": { value: p99("L5 app auth write [postgres]"), limit: 100 },
-    "L5p p99 ms (postgres)": { value: p99("L5p app profile write [postgres]"), limit: null },
-  } satisfies Record<string, { value: number; limit: number | null }>;
-  console.log(`\n${"latency".padEnd(28)}${"value".padStart(8)}${"target".padStart(9)}  met`);
-  for (const [name, { value, limit }] of Object.entries(latencies)) {
-    const met = limit === null ? "" : value <= limit ? "yes" : "NO";
-    console.log(
-      `${name.padEnd(28)}${String(value).padStart(8)}${(limit === null ? "—" : `≤ ${limit}`).padStart(9)}  ${met}`,
-    );
-  }
+    "L5 p99 ms (postgres)": { value: p99("L5 app auth write [postgres]"), target: 100 },
+    "L5p p99 ms (postgres)": { value: p99("L5p app profile write [postgres]"), target: null },
+  } satisfies Record<string, Target>;
+  printTargets("latency", latencies, "≤", 0);
   const out = resolve(import.meta.dirname, "results");
   mkdirSync(out, { recursive: true });
   writeFileSync(
