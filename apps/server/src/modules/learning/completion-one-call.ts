@@ -5,10 +5,17 @@ import type { Db } from "../../db/client.ts";
 import type { StatementWork } from "../../events/event-bus.ts";
 import { preparedPerDb, preparedPerDbAndKey, typedPlaceholder } from "../../lib/prepared.ts";
 import { profileRows } from "../profiles/service.ts";
-import { completionDay, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
+import {
+  completionDay,
+  type LockedStreak,
+  type StreakColumns,
+  streakAt,
+  streakRows,
+  xpBoostFactor,
+} from "../progress/service.ts";
 import { chapterLessonsLeft, openTaskCount } from "./completion-counts.ts";
 import { completionTexts } from "./completion-texts.ts";
-import { contextColumns, type LessonContext, toContext, visible } from "./lesson-lookup.ts";
+import { type CompletionContext, completionContextColumns, toContext, visible } from "./lesson-lookup.ts";
 import { presentBadge } from "./presenters.ts";
 import { chapterBadges, chapters, completedLessons, courses, lessons } from "./schema.ts";
 
@@ -17,7 +24,7 @@ import { chapterBadges, chapters, completedLessons, courses, lessons } from "./s
 // the chapter's badge and the course included. Used when the completion fits (see `fitsOneCall`); the rest
 // take the locking path in completion-service.ts.
 
-/** The lesson (as lesson-lookup.ts reads it) and what its completion starts from, in one statement without a lock. */
+/** The lesson (what a completion needs of it) and what its completion starts from, in one statement without a lock. */
 const startQuery = preparedPerDb((db) => {
   const userId = sql.placeholder("userId");
   const lessonId = sql.placeholder("lessonId");
@@ -25,7 +32,7 @@ const startQuery = preparedPerDb((db) => {
   const { count, lastUpdated, freezeOn, frozenAt, dayZone } = streakRows.countColumns;
   return db
     .select({
-      ...contextColumns,
+      ...completionContextColumns,
       hasProfile: sql<boolean>`${profiles.id} is not null`,
       setting: profiles.timeZone,
       count,
@@ -54,7 +61,7 @@ const startQuery = preparedPerDb((db) => {
 });
 
 type StartRow = Awaited<ReturnType<ReturnType<typeof startQuery>["execute"]>>[number];
-export type CompletionStart = Omit<StartRow, keyof typeof contextColumns | "hasProfile">;
+export type CompletionStart = Omit<StartRow, keyof typeof completionContextColumns | "hasProfile">;
 
 /**
  * The lesson (404 when unknown or hidden) and the start of its completion; start is null when the user has no
@@ -64,9 +71,9 @@ export async function readStart(
   db: Db,
   userId: string,
   lessonId: number,
-): Promise<{ ctx: LessonContext; start: CompletionStart | null }> {
+): Promise<{ ctx: CompletionContext; start: CompletionStart | null }> {
   const [row] = await startQuery(db).execute({ userId, lessonId });
-  const ctx = toContext(row);
+  const ctx = toContext<CompletionContext>(row);
   if (!row?.hasProfile) return { ctx, start: null };
   const { lesson, chapter, course, badge, firstChapterOrder, hasProfile, ...start } = row;
   return { ctx, start };
@@ -86,12 +93,16 @@ const streakOf = (start: CompletionStart): StreakColumns =>
         dayZone: start.dayZone,
       };
 
+/** The user's streak as of `now`, from the row the start read (computed once for fitsOneCall and the call). */
+export const startStreak = (start: CompletionStart, now: Date): LockedStreak =>
+  streakAt(streakOf(start), start.setting, now);
+
 /**
  * A completion the call can write: not done before, nothing left to answer, and no freeze to use up first
  * (that writes the streak's history before the day).
  */
-export function fitsOneCall(start: CompletionStart, now: Date): boolean {
-  return !start.completed && start.openTasks === 0 && !streakAt(streakOf(start), start.setting, now).view.freezeUsed;
+export function fitsOneCall(start: CompletionStart, streak: LockedStreak): boolean {
+  return !start.completed && start.openTasks === 0 && !streak.view.freezeUsed;
 }
 
 const p = typedPlaceholder;
@@ -175,14 +186,14 @@ export type OneCallResult = {
 export async function completeInOneCall(
   db: Db,
   userId: string,
-  ctx: LessonContext,
+  ctx: CompletionContext,
   start: CompletionStart,
   now: Date,
   badgeWork: StatementWork | null,
+  locked = startStreak(start, now),
 ): Promise<OneCallResult | "retry"> {
   const withChapter = badgeWork !== null;
   const fns = badgeWork?.fns ?? [];
-  const locked = streakAt(streakOf(start), start.setting, now);
   const day = completionDay(locked);
   const { lesson, chapter, course, badge } = ctx;
   const text = completionTexts(ctx);

@@ -10,9 +10,9 @@ import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
 import { chapterLessonsLeft, openQuiz, openReflection, qualified } from "./completion-counts.ts";
-import { completeInOneCall, fitsOneCall, readStart } from "./completion-one-call.ts";
+import { completeInOneCall, fitsOneCall, readStart, startStreak } from "./completion-one-call.ts";
 import { completionTexts } from "./completion-texts.ts";
-import { accessibleLesson, assertAccess, type LessonContext } from "./lesson-lookup.ts";
+import { accessibleLesson, assertAccess, type CompletionContext } from "./lesson-lookup.ts";
 import { presentBadge } from "./presenters.ts";
 import { chapters, completedChapters, completedCourses, completedLessons, quizzes, reflections } from "./schema.ts";
 
@@ -74,7 +74,7 @@ export async function completeLesson(
     await assertReady(db, userId, lessonId);
     return completeLocked(deps.transaction, userId, ctx, now);
   }
-  let ctx: LessonContext | undefined;
+  let ctx: CompletionContext | undefined;
   let ready = false;
   for (let attempt = 0; attempt < ONE_CALL_TRIES; attempt++) {
     const read = await readStart(db, userId, lessonId);
@@ -84,13 +84,14 @@ export async function completeLesson(
     if (!start) break;
     if (start.openTasks > 0) await assertReady(db, userId, lessonId);
     ready = true;
-    if (!fitsOneCall(start, now)) break;
+    const streak = startStreak(start, now);
+    if (!fitsOneCall(start, streak)) break;
     const lesson = ctx;
     if (start.chapterLessonsLeft === 0 && !chapterFitsOneCall(events)) {
       // The last lesson of its chapter, and badge.earned has work the call can not fold in: the call runs
       // in a transaction, so that the work (in-transaction handlers) commits with the badge.
       const written = await deps.transaction(async ({ db: tx, publish }) => {
-        const call = await completeInOneCall(tx, userId, lesson, start, now, BADGE_WITHOUT_FOLDED_WORK);
+        const call = await completeInOneCall(tx, userId, lesson, start, now, BADGE_WITHOUT_FOLDED_WORK, streak);
         if (call !== "retry") await announce(publish, userId, lesson, call.result);
         return call;
       });
@@ -101,7 +102,7 @@ export async function completeLesson(
     // notification), all in its one statement.
     const badgeWork =
       start.chapterLessonsLeft === 0 ? events.statementWork("badge.earned", badgeEarned(userId, ctx)) : null;
-    const written = await completeInOneCall(db, userId, ctx, start, now, badgeWork);
+    const written = await completeInOneCall(db, userId, ctx, start, now, badgeWork, streak);
     if (written === "retry") continue;
     const { result } = written;
     events.deliver("lesson.completed", { userId, lessonId, courseId: ctx.course.id, xpAwarded: result.xpAwarded });
@@ -125,7 +126,7 @@ function chapterFitsOneCall(events: EventBus): boolean {
   return !events.hasInTransactionHandlers("badge.earned") && !events.hasDatabaseWork("course.completed");
 }
 
-const badgeEarned = (userId: string, { chapter, badge }: LessonContext) => ({
+const badgeEarned = (userId: string, { chapter, badge }: CompletionContext) => ({
   userId,
   chapterId: chapter.id,
   badgeId: badge.id,
@@ -136,7 +137,7 @@ const badgeEarned = (userId: string, { chapter, badge }: LessonContext) => ({
 function completeLocked(
   transaction: RunInTransaction,
   userId: string,
-  ctx: LessonContext,
+  ctx: CompletionContext,
   now: Date,
 ): Promise<LessonCompleteResult> {
   const lessonId = ctx.lesson.id;
@@ -188,7 +189,7 @@ function completeLocked(
 }
 
 /** lesson.completed, then badge.earned and course.completed when the completion brought them. */
-async function announce(publish: Tx["publish"], userId: string, ctx: LessonContext, result: LessonCompleteResult) {
+async function announce(publish: Tx["publish"], userId: string, ctx: CompletionContext, result: LessonCompleteResult) {
   const { lesson, course } = ctx;
   await publish("lesson.completed", { userId, lessonId: lesson.id, courseId: course.id, xpAwarded: result.xpAwarded });
   if (result.chapterCompleted) await announceChapter(publish, userId, ctx, result.courseCompleted);
@@ -199,7 +200,7 @@ async function announce(publish: Tx["publish"], userId: string, ctx: LessonConte
  * (the count can not see the row inserted beside it, so it leaves this lesson out); null when the
  * lesson was completed before. The user's streak lock keeps their other completions out meanwhile.
  */
-async function insertCompletion(tx: Db, userId: string, ctx: LessonContext) {
+async function insertCompletion(tx: Db, userId: string, ctx: CompletionContext) {
   const row = tx
     .$with("completed_lesson")
     .as(
@@ -217,7 +218,7 @@ async function insertCompletion(tx: Db, userId: string, ctx: LessonContext) {
 }
 
 /** Not counting a chapter, its course's visible chapters the user has not completed. */
-function courseChaptersLeft(userId: string, ctx: LessonContext) {
+function courseChaptersLeft(userId: string, ctx: CompletionContext) {
   const chapter = (column: Column) => qualified(chapters, column);
   const done = (column: Column) => qualified(completedChapters, column);
   return sql<number>`(select count(*) from ${chapters} where ${chapter(chapters.courseId)} = ${ctx.course.id}
@@ -230,7 +231,7 @@ function courseChaptersLeft(userId: string, ctx: LessonContext) {
  * The chapter's completion, badge and NeonBits once; null when it was completed before. Its insert
  * also counts the course's chapters left (as insertCompletion does the chapter's lessons).
  */
-async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
+async function completeChapter(tx: Db, userId: string, ctx: CompletionContext) {
   const row = tx
     .$with("completed_chapter")
     .as(
@@ -263,7 +264,7 @@ async function completeChapter(tx: Db, userId: string, ctx: LessonContext) {
 }
 
 /** badge.earned, and course.completed when the chapter finished the course. */
-async function announceChapter(publish: Tx["publish"], userId: string, ctx: LessonContext, courseDone: boolean) {
+async function announceChapter(publish: Tx["publish"], userId: string, ctx: CompletionContext, courseDone: boolean) {
   await publish("badge.earned", badgeEarned(userId, ctx));
   if (courseDone) await publish("course.completed", { userId, courseId: ctx.course.id });
 }
@@ -272,7 +273,7 @@ async function announceChapter(publish: Tx["publish"], userId: string, ctx: Less
 function finishChapter(
   transaction: RunInTransaction,
   userId: string,
-  ctx: LessonContext,
+  ctx: CompletionContext,
   result: LessonCompleteResult,
 ): Promise<LessonCompleteResult> {
   return transaction(async ({ db: tx, publish }) => {
@@ -290,7 +291,7 @@ function finishChapter(
   });
 }
 
-async function completeCourse(tx: Db, userId: string, ctx: LessonContext): Promise<boolean> {
+async function completeCourse(tx: Db, userId: string, ctx: CompletionContext): Promise<boolean> {
   const inserted = await tx
     .insert(completedCourses)
     .values({ userId, courseId: ctx.course.id })

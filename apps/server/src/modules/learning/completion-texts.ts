@@ -1,10 +1,10 @@
-import type { LessonContext } from "./lesson-lookup.ts";
+import type { CompletionContext } from "./lesson-lookup.ts";
 
 /**
  * What a completion writes as words and links (ledger descriptions, activity titles), for both paths:
  * the one call (completion-one-call.ts) and the locking path (completion-service.ts) write the same rows.
  */
-export function completionTexts({ lesson, chapter, course, badge }: LessonContext) {
+export function completionTexts({ lesson, chapter, course, badge }: CompletionContext) {
   const courseLink = `/courses/${course.slug}`;
   return {
     courseLink,

@@ -13,6 +13,20 @@ export type LessonContext = {
   firstChapterOrder: number;
 };
 
+/**
+ * What a completion needs of its lesson, chapter, course and badge: ids, words for its ledger and activity
+ * rows, what premium access is decided by, and the badge it shows. LessonContext has all of it; the
+ * completion's own start read (completion-one-call.ts) selects only these columns (`completionContextColumns`),
+ * not the lesson's body or the chapter's glossary.
+ */
+export type CompletionContext = {
+  lesson: Pick<LessonContext["lesson"], "id" | "xp" | "slug" | "title">;
+  chapter: Pick<LessonContext["chapter"], "id" | "title" | "chapterOrder">;
+  course: Pick<LessonContext["course"], "id" | "slug" | "title" | "premium">;
+  badge: Pick<LessonContext["badge"], "id" | "name" | "image">;
+  firstChapterOrder: number;
+};
+
 /** The lesson, its chapter and its course are all shown (none hidden by the content import). */
 export const visible = and(eq(lessons.hidden, false), eq(chapters.hidden, false), eq(courses.hidden, false));
 
@@ -43,11 +57,21 @@ const contextQuery = (db: Db, where: ReturnType<typeof and>) =>
     .innerJoin(chapterBadges, eq(chapterBadges.id, chapters.badgeId))
     .where(and(where, visible));
 
-type ContextRow = Awaited<ReturnType<typeof contextQuery>>[number];
+/** The columns of CompletionContext, selected beside `lessons` joined as `contextQuery` joins it. */
+export const completionContextColumns = {
+  lesson: { id: lessons.id, xp: lessons.xp, slug: lessons.slug, title: lessons.title },
+  chapter: { id: chapters.id, title: chapters.title, chapterOrder: chapters.chapterOrder },
+  course: { id: courses.id, slug: courses.slug, title: courses.title, premium: courses.premium },
+  badge: { id: chapterBadges.id, name: chapterBadges.name, image: chapterBadges.image },
+  firstChapterOrder,
+};
 
-export function toContext(row: ContextRow | undefined): LessonContext {
+type ContextRow<C extends CompletionContext> = Omit<C, "firstChapterOrder"> & { firstChapterOrder: number | null };
+
+/** The row as a context (404 when there is none: the lesson is unknown or hidden). */
+export function toContext<C extends CompletionContext>(row: ContextRow<C> | undefined): C {
   if (!row) throw notFound("Lesson not found.");
-  return { ...row, firstChapterOrder: row.firstChapterOrder ?? row.chapter.chapterOrder };
+  return { ...row, firstChapterOrder: row.firstChapterOrder ?? row.chapter.chapterOrder } as C;
 }
 
 // By id on every completion, quiz answer and reflection: built and prepared once per database handle.
@@ -57,13 +81,15 @@ const byIdQuery = preparedPerDb((db) =>
 
 /** A visible lesson with its chapter and course; 404 when unknown or removed. */
 export const lessonById = async (db: Db, lessonId: number) =>
-  toContext((await byIdQuery(db).execute({ id: lessonId }))[0]);
+  toContext<LessonContext>((await byIdQuery(db).execute({ id: lessonId }))[0]);
 
 export const lessonBySlugs = async (db: Db, courseSlug: string, lessonSlug: string) =>
-  toContext((await contextQuery(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug))))[0]);
+  toContext<LessonContext>(
+    (await contextQuery(db, and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug))))[0],
+  );
 
 /** 403 with the paywall message when the lesson is premium and the user may not read it. */
-export const assertAccess = (db: Db, userId: string | null, ctx: LessonContext) =>
+export const assertAccess = (db: Db, userId: string | null, ctx: CompletionContext) =>
   assertLessonAccess(db, userId, {
     premium: ctx.course.premium,
     chapterOrder: ctx.chapter.chapterOrder,

@@ -1,7 +1,7 @@
 import type { Chapter, ChapterBadge, CourseCategory } from "@neonlab/shared/schemas/learning";
 import type { chapterBadges, chapters, courseCategories } from "./schema.ts";
 
-export const presentBadge = (row: typeof chapterBadges.$inferSelect): ChapterBadge => ({
+export const presentBadge = (row: Pick<typeof chapterBadges.$inferSelect, "id" | "name" | "image">): ChapterBadge => ({
   id: row.id,
   name: row.name,
   image: row.image,

@@ -10,6 +10,7 @@ export {
 export {
   completionDay,
   displayedStreakCount,
+  type LockedStreak,
   lockStreak,
   recordCompletionDay,
   STARTER_FREEZE,
