@@ -21,10 +21,18 @@ export type Load = {
   next?: () => { path: string; token?: string; body?: string; headers?: Record<string, string> };
 };
 
-/** One autocannon run: no pipelining, fixed connections, optional rotating bearer tokens. */
-export async function measure(load: Load, seconds: number, connections: number): Promise<Sample> {
+/**
+ * One autocannon run: no pipelining, fixed connections, optional rotating bearer tokens; `onResponse` hears
+ * each response's latency as it ends (bench/trace.ts).
+ */
+export async function measure(
+  load: Load,
+  seconds: number,
+  connections: number,
+  onResponse?: (latencyMs: number) => void,
+): Promise<Sample> {
   let next = 0;
-  const result = await autocannon({
+  const options: autocannon.Options = {
     url: load.url,
     connections,
     pipelining: 1,
@@ -46,6 +54,10 @@ export async function measure(load: Load, seconds: number, connections: number):
         },
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const run = autocannon(options, (error, finished) => (error ? fail(error) : done(finished)));
+    if (onResponse) run.on("response", (_client, _status, _bytes, latency) => onResponse(latency));
   });
   return {
     rps: result.requests.average,

@@ -4,10 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { cpuWindow } from "./cpu.ts";
 import { type Load, measure, median, type Sample } from "./measure.ts";
-import { startProcess, stopProcess } from "./process.ts";
+import { SERVER_SOURCE, startProcess, stopProcess } from "./process.ts";
 import { type Seeded, seed } from "./seed.ts";
+import { roundTrace, type TracedServer, tracedServer, traceDir } from "./trace.ts";
 import { printWaits, sampleWaits } from "./waits.ts";
 import { webhookEvents } from "./webhook-events.ts";
 
@@ -32,7 +34,8 @@ const waits = process.env.BENCH_WAITS === "1";
 type Rung = {
   id: string;
   backend?: Backend["name"];
-  start: () => Promise<ChildProcess>;
+  /** Starts the rung's server; an app rung adds the trace's flags and environment (bench/trace.ts). */
+  start: (traced?: TracedServer) => Promise<ChildProcess>;
   load: Load;
   /** Requests that could not be a first completion (the pool ran out); counted as errors. */
   repeats?: () => number;
@@ -141,7 +144,13 @@ async function main() {
     const tokens = data.tokens;
     const completions = completionPool(data);
     pools[backend.name] = completions;
-    const app = () => startProcess("apps/server/src/server.ts", appEnv(backend), `${base}/api/ready`);
+    const app = (traced?: TracedServer) =>
+      startProcess(
+        SERVER_SOURCE,
+        { ...appEnv(backend), ...traced?.env },
+        `${base}/api/ready`,
+        traced && [...SERVER_NODE_FLAGS, ...traced.execArgv],
+      );
     const databaseUrl = backend.name === "postgres" ? pgUrl : undefined;
     rungs.push(
       {
@@ -242,13 +251,14 @@ async function runRounds(rungs: Rung[], samples: Map<string, Sample[]>) {
     for (const rung of rungs) {
       const key = rung.backend ? `${rung.id} [${rung.backend}]` : rung.id;
       if (only && !only.test(key)) continue;
-      const child = await rung.start();
+      const trace = traceDir ? roundTrace(key, round) : null;
+      const child = await rung.start(trace ? tracedServer(trace.collections) : undefined);
       try {
         await measure(rung.load, warmup, connections);
         const repeatsBefore = rung.repeats?.() ?? 0;
         const sampler = waits && rung.databaseUrl ? await sampleWaits(rung.databaseUrl) : null;
         const cpu = await cpuWindow(child.pid!, rung.databaseUrl);
-        const sample = await measure(rung.load, seconds, connections);
+        const sample = await measure(rung.load, seconds, connections, trace?.add);
         const used = await cpu();
         const waited = await sampler?.stop();
         const requests = Math.max(1, sample.rps * seconds);
@@ -263,6 +273,7 @@ async function runRounds(rungs: Rung[], samples: Map<string, Sample[]>) {
         );
         if (sample.failures) console.log(`  failed requests of ${key}: ${sample.failures}`);
         if (waited) printWaits(key, waited);
+        if (trace) console.log(`  trace of ${key}: ${trace.finish()}`);
       } finally {
         await stopProcess(child);
       }
