@@ -42,6 +42,19 @@ describe.skipIf(!url)("the app pool's read deadline (PostgreSQL)", () => {
     }
   });
 
+  it("forgets a statement pg refused at once: its connection is not ended later", async () => {
+    const pool = createPostgresPool({ url: proxied, max: 1, timeouts });
+    const client = await pool.connect();
+    try {
+      expect(() => client.query(null as never)).toThrow(TypeError);
+      await new Promise((resolve) => setTimeout(resolve, timeouts.statementMs + 300 + 250));
+      expect((await client.query("select 4 as four")).rows).toEqual([{ four: 4 }]);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  });
+
   it("arms no timer per statement in flight", async () => {
     const timersBefore = activeTimers();
     const pool = createPostgresPool({ url: proxied, max: 10, timeouts });

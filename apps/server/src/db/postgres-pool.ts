@@ -69,20 +69,42 @@ function deadlineClient(waitMs: number) {
       due.set(statement, { connection, at: performance.now() + waitMs });
       sweeper ??= setInterval(sweep, SWEEP_MS).unref();
       const settled = () => void due.delete(statement);
-      const last = args.length - 1;
-      const callback = args[last];
-      if (typeof callback === "function") {
-        args[last] = (error: unknown, result: unknown) => {
-          settled();
-          callback(error, result);
-        };
+      const wrapped = settleThroughCallback(args, settled);
+      let result: unknown;
+      try {
+        result = (super.query as (...a: unknown[]) => unknown)(...args);
+      } catch (error) {
+        settled();
+        throw error;
       }
-      const result = (super.query as (...a: unknown[]) => unknown)(...args);
       if (result instanceof Promise) result.then(settled, settled);
-      else if (typeof callback !== "function") onceSettled(result, settled);
+      else if (!wrapped) onceSettled(result, settled);
       return result as never;
     }
   };
+}
+
+type Callback = (error: unknown, result: unknown) => void;
+
+/** Calls `settled` before the statement's callback (the last argument, or a submittable's own); whether there was one. */
+function settleThroughCallback(args: unknown[], settled: () => void): boolean {
+  const wrap =
+    (callback: Callback): Callback =>
+    (error, result) => {
+      settled();
+      callback(error, result);
+    };
+  const last = args.length - 1;
+  if (typeof args[last] === "function") {
+    args[last] = wrap(args[last] as Callback);
+    return true;
+  }
+  const submittable = args[0] as { submit?: unknown; callback?: unknown } | null;
+  if (typeof submittable?.submit === "function" && typeof submittable.callback === "function") {
+    submittable.callback = wrap(submittable.callback as Callback);
+    return true;
+  }
+  return false;
 }
 
 /** A submittable query without a callback (a cursor, a stream) settles when it ends or fails. */
