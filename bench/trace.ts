@@ -16,7 +16,8 @@ export function tracedServer(file: string): TracedServer {
   return { execArgv: ["--import", resolve(import.meta.dirname, "gc-probe.mjs")], env: { BENCH_GC_LOG: file } };
 }
 
-export type RoundTrace = { responses: string; collections: string; add(latencyMs: number): void; finish(): string };
+/** A round being traced: where the server writes its collections, each response as it ends, the summary. */
+export type RoundTrace = { collections: string; add(latencyMs: number): void; finish(): string };
 
 const WINDOW_MS = 100;
 /** A full collection's incremental marking runs beside the requests for up to a few hundred ms before its pause. */
@@ -29,7 +30,6 @@ export function roundTrace(key: string, round: number): RoundTrace {
   const ends: number[] = [];
   const latencies: number[] = [];
   return {
-    responses: `${base}.csv`,
     collections: `${base}.gc.csv`,
     add(latencyMs) {
       ends.push(performance.timeOrigin + performance.now());

@@ -35,19 +35,20 @@ const READ_GRACE_MS = 300;
 /** How often the statements in flight are checked against their deadline. */
 const SWEEP_MS = 100;
 
-type Late = { stream: { destroy(): void } };
+/** The part of pg's connection the sweep needs: its socket, to end it. */
+type Connection = { stream: { destroy(): void } };
 
 /**
  * A client class whose connections end when a statement got no answer within `waitMs`: the socket is
  * destroyed, the statement (and any queued behind it) fails with "Connection terminated", and the pool
  * replaces the connection. pg's own `query_timeout` fails the statement but keeps the connection waiting for
- * the late answer, so the next statement on it would wait behind it. It also arms a timer per statement,
- * which under load made V8 collect its old generation 5× as often (a pool of 10 running 60,000 prepared
- * reads: 6 full collections instead of 1; bench/README.md, "Session 15"); one sweep every SWEEP_MS over the
- * statements in flight does not.
+ * the late answer, so the next statement on it would wait behind it. And its timer per statement made V8
+ * collect its old generation far more often (a pool of 10 running 60,000 prepared reads: 6 full collections
+ * instead of 1; the app under L3 about twice as many; bench/README.md, "Session 15"); one sweep every
+ * SWEEP_MS over the statements in flight does not.
  */
 function deadlineClient(waitMs: number) {
-  const due = new Map<object, { connection: Late; at: number }>();
+  const due = new Map<object, { connection: Connection; at: number }>();
   let sweeper: NodeJS.Timeout | undefined;
   function sweep() {
     const now = performance.now();
@@ -65,7 +66,7 @@ function deadlineClient(waitMs: number) {
     // events); this one passes every call through unchanged and notes when each statement settles.
     override query(...args: unknown[]): never {
       const statement = {};
-      const connection = (this as unknown as { connection: Late }).connection;
+      const connection = (this as unknown as { connection: Connection }).connection;
       due.set(statement, { connection, at: performance.now() + waitMs });
       sweeper ??= setInterval(sweep, SWEEP_MS).unref();
       const settled = () => void due.delete(statement);

@@ -10,7 +10,7 @@ import { createUser, type TestUser } from "../../test/users.ts";
 import { createTransactionRunner } from "../../transaction.ts";
 import { expectBooksBalance } from "../ledger/test-helpers.ts";
 import { extendXpBoost, lockStreak } from "../progress/service.ts";
-import { completeInOneCall, readStart } from "./completion-one-call.ts";
+import { completeInOneCall, readStart, startStreak } from "./completion-one-call.ts";
 import { completeLesson } from "./completion-service.ts";
 import { createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 
@@ -86,7 +86,7 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), null)).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, startStreak(start!, new Date()), null)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
       expect(await count(db, "ledger", user.id)).toBe(0);
       expect(await count(db, "user_activities", user.id)).toBe(0);
@@ -99,7 +99,7 @@ function oneCallSuite(kind: "pglite" | "postgres") {
       await db.transaction(
         async (tx) => void (await lockStreak(tx as unknown as Db, user.id, new Date(), { completing: true })),
       );
-      expect(await completeInOneCall(db, user.id, ctx, start!, new Date(), null)).toBe("retry");
+      expect(await completeInOneCall(db, user.id, ctx, start!, startStreak(start!, new Date()), null)).toBe("retry");
       expect(await count(db, "completed_lessons", user.id)).toBe(0);
     });
 

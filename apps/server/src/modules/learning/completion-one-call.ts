@@ -181,16 +181,16 @@ export type OneCallResult = {
  * streak row moved since `start` was read (another completion or a lock of this user): nothing was written then.
  * With `badgeWork` (badge.earned's statement work, see events/event-bus.ts), a completion that finishes its
  * chapter also writes the badge (and the course when it was the last chapter) and that work; without, the
- * caller finishes the chapter (chapterLessonsLeft 0, chapterCompleted null).
+ * caller finishes the chapter (chapterLessonsLeft 0, chapterCompleted null). `locked` is the user's streak as of
+ * the completion (`startStreak`), already computed for `fitsOneCall`.
  */
 export async function completeInOneCall(
   db: Db,
   userId: string,
   ctx: CompletionContext,
   start: CompletionStart,
-  now: Date,
+  locked: LockedStreak,
   badgeWork: StatementWork | null,
-  locked = startStreak(start, now),
 ): Promise<OneCallResult | "retry"> {
   const withChapter = badgeWork !== null;
   const fns = badgeWork?.fns ?? [];

@@ -91,7 +91,7 @@ export async function completeLesson(
       // The last lesson of its chapter, and badge.earned has work the call can not fold in: the call runs
       // in a transaction, so that the work (in-transaction handlers) commits with the badge.
       const written = await deps.transaction(async ({ db: tx, publish }) => {
-        const call = await completeInOneCall(tx, userId, lesson, start, now, BADGE_WITHOUT_FOLDED_WORK, streak);
+        const call = await completeInOneCall(tx, userId, lesson, start, streak, BADGE_WITHOUT_FOLDED_WORK);
         if (call !== "retry") await announce(publish, userId, lesson, call.result);
         return call;
       });
@@ -102,7 +102,7 @@ export async function completeLesson(
     // notification), all in its one statement.
     const badgeWork =
       start.chapterLessonsLeft === 0 ? events.statementWork("badge.earned", badgeEarned(userId, ctx)) : null;
-    const written = await completeInOneCall(db, userId, ctx, start, now, badgeWork, streak);
+    const written = await completeInOneCall(db, userId, ctx, start, streak, badgeWork);
     if (written === "retry") continue;
     const { result } = written;
     events.deliver("lesson.completed", { userId, lessonId, courseId: ctx.course.id, xpAwarded: result.xpAwarded });
