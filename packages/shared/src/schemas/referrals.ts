@@ -36,8 +36,12 @@ export const referralManageSchema = z
   });
 export type ReferralManageInput = z.infer<typeof referralManageSchema>;
 
-/** sent: mailed, nobody joined yet; joined: an account signed up through it, not yet confirmed; confirmed: rewarded. */
-export const INVITE_STATES = ["sent", "joined", "confirmed"] as const;
+/**
+ * sent: mailed, nobody joined yet; joined: an account signed up through it, not yet confirmed; confirmed:
+ * rewarded; refused: confirmed, but its address reaches the inviter's or another account's mailbox (a +tag,
+ * gmail's dots): no reward.
+ */
+export const INVITE_STATES = ["sent", "joined", "confirmed", "refused"] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
 
 export const inviteSchema = z.object({
@@ -49,7 +53,7 @@ export const inviteSchema = z.object({
   created_at: isoDateTime,
   /** The account that joined through it (public names), once one did. */
   invitee: userCardSchema.nullable(),
-  /** NeonBits this invite earned (200 once confirmed, else 0). */
+  /** NeonBits this invite earned (200 once confirmed, else 0; refused: 0). */
   reward: z.number().int(),
 });
 export type Invite = z.infer<typeof inviteSchema>;

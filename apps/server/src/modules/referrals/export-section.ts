@@ -4,6 +4,7 @@ import { INVITE_STATES, REFERRAL_REWARD } from "@neonlab/shared/schemas/referral
 import { exportSection, iso, isoOrNull, timestamp } from "../../export-section.ts";
 import { profileRows } from "../profiles/service.ts";
 import { referralInvites } from "./schema.ts";
+import { inviteState } from "./service.ts";
 
 const { table: profiles, card } = profileRows;
 
@@ -44,13 +45,13 @@ export const referralsExportSection = exportSection({
     return {
       invites: rows.map(({ invite, username }) => ({
         email: invite.email,
-        state: invite.confirmedAt ? ("confirmed" as const) : invite.inviteeId ? ("joined" as const) : ("sent" as const),
+        state: inviteState(invite),
         mailsSent: invite.sentCount,
         invitedAt: iso(invite.createdAt),
         joinedAt: isoOrNull(invite.joinedAt),
         confirmedAt: isoOrNull(invite.confirmedAt),
         joinedAs: username,
-        neonBits: invite.confirmedAt ? REFERRAL_REWARD : 0,
+        neonBits: inviteState(invite) === "confirmed" ? REFERRAL_REWARD : 0,
       })),
       invitedBy: by ? { username: by.username, joinedAt: isoOrNull(by.joinedAt) } : null,
     };

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INVITES_PER_DAY, REFERRAL_REWARD } from "@neonlab/shared/schemas/referrals";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, uniqueEmail } from "../../test/users.ts";
+import { notifications } from "../notifications/schema.ts";
 import { referralsExportSection } from "./export-section.ts";
 import { referralInvites, referralSends } from "./schema.ts";
 import { getNeonBitsBalance } from "../wallet/service.ts";
@@ -100,6 +102,70 @@ describe("referrals", async () => {
     // A Scunthorpe-style address is fine.
     expect((await invite(app, inviter, uniqueEmail("scunthorpe"))).statusCode).toBe(201);
     expect((await invites(app, inviter)).items).toHaveLength(2);
+  });
+
+  it("refuses an address reaching the inviter's mailbox (+tag) or an account's (gmail's dots, googlemail.com); invites nothing", async () => {
+    const id = randomUUID().slice(0, 8);
+    const inviter = await createUser(app, { email: `self-${id}@example.test` });
+    await createUser(app, { email: `first.last.${id}@gmail.com` });
+    const own = await invite(app, inviter, `Self-${id}+r1@example.test`);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe(`You can not invite yourself: self-${id}+r1@example.test is your own address.`);
+    const dotted = await invite(app, inviter, `f.i.r.s.t.l.a.s.t${id}+x@googlemail.com`);
+    expect(dotted.statusCode).toBe(409);
+    expect(dotted.json().message).toBe(
+      `f.i.r.s.t.l.a.s.t${id}+x@googlemail.com already has a NeonLab account: nobody to invite.`,
+    );
+    // Correcting an invite's address is checked the same way.
+    const { invite: open } = (await invite(app, inviter, uniqueEmail("open"))).json();
+    const corrected = await manage(app, inviter, { referral: open.id, email: `self-${id}+r2@example.test` });
+    expect(corrected.statusCode).toBe(400);
+    const list = await invites(app, inviter);
+    expect(list.items.map((i: { email: string }) => i.email)).toEqual([open.email]);
+    expect(list.sent_today).toBe(1);
+    expect(await balance(inviter.id)).toBe(0);
+  });
+
+  it("pays nothing when the account confirmed through an invite reaches the inviter's mailbox or another account's", async () => {
+    const id = randomUUID().slice(0, 8);
+    const inviter = await createUser(app, { email: `self-${id}@example.test` });
+    await createUser(app, { email: `first.last.${id}@gmail.com` });
+    const friend = uniqueEmail("friend");
+    const other = uniqueEmail("other");
+    expect((await invite(app, inviter, friend)).statusCode).toBe(201);
+    expect((await invite(app, inviter, other)).statusCode).toBe(201);
+
+    // The inviter signs up through their own link with a +tag of their own address.
+    const self = await signUpWith(app, `self-${id}+r1@example.test`, await inviteCode(app, friend));
+    const selfAccount = await self.confirm();
+    // The dotted gmail form of an existing account signs up through the other link.
+    await (await signUpWith(app, `firstlast${id}+x@gmail.com`, await inviteCode(app, other))).confirm();
+
+    expect(await balance(inviter.id)).toBe(0);
+    const list = await invites(app, inviter);
+    expect(list.items.map((i: { state: string; reward: number }) => [i.state, i.reward])).toEqual([
+      ["refused", 0],
+      ["refused", 0],
+    ]);
+    expect(list.earned).toBe(0);
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, inviter.id), eq(notifications.kind, "referral_joined")));
+    expect(notes).toEqual([]);
+    // A later update of the confirmed account pays nothing either; the export says what happened.
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/update-user",
+      headers: selfAccount.headers,
+      payload: { name: "Renamed" },
+    });
+    expect(await balance(inviter.id)).toBe(0);
+    const section = await referralsExportSection.collect(db, inviter.id);
+    expect(section.invites.map((i) => [i.state, i.neonBits])).toEqual([
+      ["refused", 0],
+      ["refused", 0],
+    ]);
   });
 
   it(`sends at most ${INVITES_PER_DAY} invite mails a day`, async () => {

@@ -5,7 +5,9 @@ import { users } from "../accounts/schema.ts";
 /**
  * An invite: the inviter mailed `email` a sign-up link carrying `code` (docs/decisions/031). The account that
  * signs up through it is `inviteeId` (at most one per invite, and one invite per account: the unique indexes);
- * `confirmedAt` is set once, when that account is confirmed, in the transaction that pays the inviter.
+ * `confirmedAt` is set once, when that account is confirmed, in the transaction that pays the inviter — or,
+ * when that account's address reaches the mailbox of the inviter or of another account, sets `refusedAt` and
+ * pays nothing.
  * The inviter's deletion deletes their invites; the invitee's only detaches it (ON DELETE SET NULL): the invite
  * stays confirmed, so inviting the same address again can not pay twice.
  */
@@ -23,6 +25,7 @@ export const referralInvites = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    refusedAt: timestamp("refused_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { MESSAGES } from "@neonlab/shared/messages";
 import {
   INVITE_RESEND_MINUTES,
@@ -7,6 +7,7 @@ import {
   type Invite,
   type InviteResult,
   type Invites,
+  type InviteState,
   REFERRAL_REWARD,
   type ReferralManageInput,
 } from "@neonlab/shared/schemas/referrals";
@@ -18,11 +19,13 @@ import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { users } from "../accounts/schema.ts";
 import { profileRows } from "../profiles/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
+import { normalizeAddress, normalizedAddressSql } from "./address.ts";
 import { referralInvites, referralSends } from "./schema.ts";
 
 // Referrals (product rules "Referrals", spec §7; docs/decisions/031): an invite mails a sign-up link with the
 // invite's code; the account made through it (or, without the code, with the invited address) is linked to it;
-// when that account is confirmed the inviter gets REFERRAL_REWARD NeonBits, once, and a notification.
+// when that account is confirmed the inviter gets REFERRAL_REWARD NeonBits, once, and a notification — unless
+// its address reaches the mailbox of the inviter or of another account (address.ts): then nothing.
 
 type Inviter = { id: string; email: string };
 type Deps = { transaction: RunInTransaction; publicUrl: string };
@@ -40,7 +43,7 @@ function present(
   return {
     id: row.id,
     email: row.email,
-    state: row.confirmedAt ? "confirmed" : row.inviteeId ? "joined" : "sent",
+    state: inviteState(row),
     sent_count: row.sentCount,
     last_sent_at: row.lastSentAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -48,8 +51,26 @@ function present(
       row.inviteeId && invitee
         ? { id: row.inviteeId, username: invitee.username, display_name: invitee.displayName, avatar: invitee.avatar }
         : null,
-    reward: row.confirmedAt ? REFERRAL_REWARD : 0,
+    reward: inviteState(row) === "confirmed" ? REFERRAL_REWARD : 0,
   };
+}
+
+export const inviteState = (row: Pick<InviteRow, "inviteeId" | "confirmedAt" | "refusedAt">): InviteState =>
+  row.refusedAt ? "refused" : row.confirmedAt ? "confirmed" : row.inviteeId ? "joined" : "sent";
+
+/** Another account whose address reaches the same mailbox as `email` (normalizeAddress), if any. */
+async function accountWithMailbox(db: Db, email: string, except?: string) {
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`${normalizedAddressSql(users.email)} = ${normalizeAddress(email)}`,
+        except ? ne(users.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return account;
 }
 
 /** Invite mails this user sent in the last 24 hours. */
@@ -61,12 +82,15 @@ async function sentToday(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The checks of an address to invite: clean, not oneself, no account yet, not invited by this user already. */
+/**
+ * The checks of an address to invite: clean, not oneself, no account yet, not invited by this user already.
+ * "Oneself" and "an account" compare mailboxes (normalizeAddress): a +tag or gmail's dots are the same person.
+ */
 async function checkAddress(db: Db, inviter: Inviter, email: string) {
   assertCleanAddress("The e-mail address", email);
-  if (email === inviter.email.toLowerCase()) throw badRequest("You can not invite yourself.");
-  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
-  if (account) throw conflict(`${email} already has a NeonLab account: nobody to invite.`);
+  if (normalizeAddress(email) === normalizeAddress(inviter.email))
+    throw badRequest(`You can not invite yourself: ${email} is your own address.`);
+  if (await accountWithMailbox(db, email)) throw conflict(`${email} already has a NeonLab account: nobody to invite.`);
   const [mine] = await db
     .select({ id: referralInvites.id })
     .from(referralInvites)
@@ -218,7 +242,8 @@ export async function linkNewAccount(
 /**
  * The account is confirmed (e-mail verified): the invite it joined through, if any, pays its inviter
  * REFERRAL_REWARD NeonBits once — the UPDATE … WHERE confirmed_at IS NULL lets one caller through, and the
- * ledger's unique reference (`referral:<invite id>`) would refuse a second grant anyway.
+ * ledger's unique reference (`referral:<invite id>`) would refuse a second grant anyway. An account whose
+ * address reaches the mailbox of another account (the inviter's included) pays nothing: the invite is refused.
  */
 export async function confirmAccount(tx: Tx, userId: string): Promise<boolean> {
   const [invite] = await tx.db
@@ -227,6 +252,11 @@ export async function confirmAccount(tx: Tx, userId: string): Promise<boolean> {
     .where(and(eq(referralInvites.inviteeId, userId), isNull(referralInvites.confirmedAt)))
     .returning({ id: referralInvites.id, inviterId: referralInvites.inviterId });
   if (!invite) return false;
+  const [account] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!account || (await accountWithMailbox(tx.db, account.email, userId))) {
+    await tx.db.update(referralInvites).set({ refusedAt: new Date() }).where(eq(referralInvites.id, invite.id));
+    return false;
+  }
   const granted = await grantNeonBits(tx.db, {
     userId: invite.inviterId,
     amount: REFERRAL_REWARD,

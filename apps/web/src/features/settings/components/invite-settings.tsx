@@ -12,6 +12,7 @@ const STATE_LABEL: Record<Invite["state"], { label: string; color: string }> = {
   sent: { label: "Invited", color: "gray" },
   joined: { label: "Signed up, not confirmed", color: "yellow" },
   confirmed: { label: `Joined · +${REFERRAL_REWARD} NeonBits`, color: "teal" },
+  refused: { label: "Joined · no reward (your own or an existing account's mailbox)", color: "red" },
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

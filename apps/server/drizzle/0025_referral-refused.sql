@@ -1,0 +1,1 @@
+ALTER TABLE "referral_invites" ADD COLUMN "refused_at" timestamp with time zone;

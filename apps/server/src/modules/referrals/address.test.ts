@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test/test-app.ts";
+import { normalizeAddress, normalizedAddressSql } from "./address.ts";
+
+// [address, its mailbox] — the product rule's table (docs/product-rules-notes.md, "Referrals: one mailbox").
+const TABLE: [string, string][] = [
+  ["userb@x.test", "userb@x.test"],
+  ["UserB@X.Test", "userb@x.test"],
+  ["userb+r1@x.test", "userb@x.test"],
+  ["userb+r1+r2@x.test", "userb@x.test"],
+  ["USERB+Tag@x.test", "userb@x.test"],
+  ["user.b@x.test", "user.b@x.test"], // dots count outside gmail
+  ["user.b+r1@x.test", "user.b@x.test"],
+  ["first.last@gmail.com", "firstlast@gmail.com"],
+  ["F.i.r.s.t.L.a.s.t+promo@GMail.com", "firstlast@gmail.com"],
+  ["first.last@googlemail.com", "firstlast@gmail.com"],
+  ["firstlast+x@googlemail.com", "firstlast@gmail.com"],
+  ["first.last@gmail.com.evil.test", "first.last@gmail.com.evil.test"],
+  ["first.last@mail.gmail.com", "first.last@mail.gmail.com"],
+  ["+tag@x.test", "@x.test"],
+  ["no-at-sign", "no-at-sign"],
+];
+
+describe("normalizeAddress: the mailbox an address reaches", async () => {
+  const { database, drop } = await createTestDatabase();
+  afterAll(drop);
+
+  it.each(TABLE)("%s → %s", (address, mailbox) => {
+    expect(normalizeAddress(address)).toBe(mailbox);
+  });
+
+  it(`the database's form gives the same mailbox for every row of the table (${database.kind})`, async () => {
+    const rows = await Promise.all(
+      TABLE.map(async ([address]) => {
+        const result = await database.db.execute(sql`select ${normalizedAddressSql(sql`${address}::text`)} as m`);
+        return (result as unknown as { rows: { m: string }[] }).rows[0]?.m;
+      }),
+    );
+    expect(rows).toEqual(TABLE.map(([, mailbox]) => mailbox));
+  });
+});
