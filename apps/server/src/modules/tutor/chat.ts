@@ -62,6 +62,9 @@ async function guardedAttempt(
       result.sent = safe;
     }
   }
+  // What was held back until the next piece (an option at the very end, a tag not closed) is decided now.
+  result.leakedQuiz = scan.end().leaked;
+  if (result.leakedQuiz !== null) return;
   if (result.text.length > result.sent) emit({ type: "delta", text: result.text.slice(result.sent) });
   result.sent = result.text.length;
 }

@@ -28,7 +28,8 @@ describe("the leak guard", () => {
     for (const size of [1, 2, 3, 7, 100]) {
       const n = new Normalizer();
       for (let i = 0; i < raw.length; i += size) n.push(raw.slice(i, i + size));
-      expect(n.norm).toBe("the cd σ 😀x");
+      // Σ is a look-alike of "o", folded as one.
+      expect(n.norm).toBe("the cd o 😀x");
       expect(n.norm).toBe(normalize(raw));
       expect(n.at.map((i) => raw[i])).toEqual(["T", "h", "e", "\n", "c", "d", " ", "Σ", " ", "\ud83d", "\ud83d", "x"]);
     }

@@ -1,6 +1,13 @@
+import { Fragments } from "./leak-fragments.ts";
+import { Normalizer, normalized } from "./leak-normalize.ts";
+
+export { Normalizer, normalize } from "./leak-normalize.ts";
+
 /**
  * The server-side check that no reply states a quiz's correct option (docs/decisions/030). Text is compared
- * normalised: lower case, markdown emphasis and code ticks removed, whitespace collapsed.
+ * normalised (leak-normalize.ts): an option of fewer than SHORT normalised characters only where the reply
+ * states it as the answer; a longer one on its letters and digits alone (leak-fragments.ts) when it has SHORT
+ * of them, else (mostly punctuation: "=== and !==") anywhere in the normalised text.
  */
 export type GuardedAnswer = { quizId: number; text: string };
 
@@ -19,70 +26,6 @@ function prefixAt(t: string, j: number, word: string): boolean {
   for (let k = 0; k < n; k++) if (t.charCodeAt(j + k) !== word.charCodeAt(k)) return false;
   return true;
 }
-
-const isSpace = (code: number, ch: string) => code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(ch));
-// ` * _ ~
-const isDropped = (code: number) => code === 96 || code === 42 || code === 95 || code === 126;
-
-/**
- * Normalises a text as it streams in: the normalised text and, for each of its characters, the index of the
- * raw character it comes from, so a position found in the normalised text can be cut in the raw one. Lower
- * case per character (a final sigma as a sigma), so what is appended never changes what was normalised.
- */
-export class Normalizer {
-  norm = "";
-  at: number[] = [];
-  private raw = 0;
-  private space = -1;
-  private carry = "";
-
-  push(piece: string) {
-    let text = this.carry + piece;
-    const start = this.raw - this.carry.length;
-    this.carry = "";
-    // A pair of surrogates split between two pieces waits for its second half.
-    const last = text.charCodeAt(text.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      this.carry = text.slice(-1);
-      text = text.slice(0, -1);
-    }
-    let out = "";
-    for (let i = 0; i < text.length; ) {
-      const code = text.codePointAt(i)!;
-      const width = code > 0xffff ? 2 : 1;
-      const raw = start + i;
-      i += width;
-      if (code < 128) {
-        if (isSpace(code, "")) {
-          if (this.space < 0 && this.norm.length + out.length > 0) this.space = raw;
-          continue;
-        }
-        if (isDropped(code)) continue;
-      }
-      const ch = width === 2 ? String.fromCodePoint(code) : text[i - 1]!;
-      if (code >= 128 && isSpace(code, ch)) {
-        if (this.space < 0 && this.norm.length + out.length > 0) this.space = raw;
-        continue;
-      }
-      if (this.space >= 0) {
-        out += " ";
-        this.at.push(this.space);
-        this.space = -1;
-      }
-      const lower = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch.toLowerCase().replace(/ς/g, "σ");
-      out += lower;
-      for (let k = 0; k < lower.length; k++) this.at.push(raw);
-    }
-    this.norm += out;
-    this.raw = start + text.length + this.carry.length;
-  }
-}
-
-export const normalize = (text: string) => {
-  const n = new Normalizer();
-  n.push(text);
-  return n.norm;
-};
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -137,50 +80,78 @@ export type LeakScan = {
    * Adds the next piece of the reply. `leaked`: the quiz whose correct option the reply now states, or null.
    * `safe`: how many characters of the raw reply may be sent — everything before the earliest place where a
    * correct option could still begin (a tail that is the start of one, or a stated word close enough to the
-   * end to be followed by a short one). What comes later can only complete a match from there, so a leak is
-   * always cut before any of its characters was sent.
+   * end to be followed by a short one), and before any markup not decided yet. What comes later can only
+   * complete a match from there, so a leak is always cut before any of its characters was sent.
    */
   push(piece: string): { leaked: number | null; safe: number };
+  /** The reply is complete: whether what was held back for lack of what follows states an option. */
+  end(): { leaked: number | null };
 };
 
 export type LeakGuard = {
   /** A scan of one streamed reply: each piece costs its own length plus the longest answer, not the whole text. */
   scan(): LeakScan;
-  /** The quiz whose correct option the text states, or null. */
+  /** The quiz whose correct option the (complete) text states, or null. */
   leaks(text: string): number | null;
-  /** How much of `text` may be sent (see LeakScan). */
+  /** How much of `text` may be sent while more may follow (see LeakScan). */
   safeLength(text: string): number;
 };
 
 export function leakGuard(answers: GuardedAnswer[]): LeakGuard {
-  const rules = answers
-    .map((a) => ({ quizId: a.quizId, norm: normalize(a.text).replace(/[.!?;:,]+$/, "") }))
-    .filter((a) => a.norm.length > 0)
-    .map((a) => (a.norm.length >= SHORT ? longRule(a.quizId, a.norm) : shortRule(a.quizId, a.norm)));
+  const rules: Rule[] = [];
+  const fragments = new Fragments();
+  for (const a of answers) {
+    const n = normalized(a.text);
+    const norm = n.norm.replace(/[.!?;:,]+$/, "");
+    if (norm.length === 0) continue;
+    if (norm.length < SHORT) rules.push(shortRule(a.quizId, norm));
+    else if (n.key.length >= SHORT) fragments.add(a.quizId, n.key, n.keyBreak);
+    else rules.push(longRule(a.quizId, norm));
+  }
+  const none = rules.length === 0 && fragments.size === 0;
   const scan = (): LeakScan => {
     const n = new Normalizer();
+    const keys = fragments.scan();
     let rawLength = 0;
+    let checked = 0;
+    /** The first quiz stated in what was normalised since the last check, and the earliest still-open place. */
+    const check = (ended: boolean) => {
+      const t = n.norm;
+      let leaked: number | null = null;
+      let safe = n.pending;
+      for (const r of rules) {
+        if (leaked === null && r.matchEndsAfter(t, checked)) leaked = r.quizId;
+        const o = r.openFrom(t);
+        if (o < t.length && n.at[o]! < safe) safe = n.at[o]!;
+      }
+      checked = t.length;
+      if (fragments.size > 0) {
+        leaked ??= keys.check(n, ended);
+        const o = keys.open(n);
+        if (o < n.key.length && n.keyAt[o]! < safe) safe = n.keyAt[o]!;
+      }
+      return { leaked, safe };
+    };
     return {
       push(piece) {
         rawLength += piece.length;
-        if (rules.length === 0) return { leaked: null, safe: rawLength };
-        const from = n.norm.length;
+        if (none) return { leaked: null, safe: rawLength };
         n.push(piece);
-        const t = n.norm;
-        let leaked: number | null = null;
-        let open = t.length;
-        for (const r of rules) {
-          if (leaked === null && r.matchEndsAfter(t, from)) leaked = r.quizId;
-          const o = r.openFrom(t);
-          if (o < open) open = o;
-        }
-        return { leaked, safe: open < t.length ? n.at[open]! : rawLength };
+        return check(false);
+      },
+      end() {
+        if (none) return { leaked: null };
+        n.end();
+        return { leaked: check(true).leaked };
       },
     };
   };
   return {
     scan,
-    leaks: (text) => scan().push(text).leaked,
+    leaks(text) {
+      const s = scan();
+      return s.push(text).leaked ?? s.end().leaked;
+    },
     safeLength: (text) => scan().push(text).safe,
   };
 }
