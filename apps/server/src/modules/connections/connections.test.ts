@@ -5,6 +5,8 @@ import type { App } from "../../app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { notificationCounters, notifications } from "../notifications/schema.ts";
+import { previousUsernames } from "../profiles/schema.ts";
+import { USERNAME_RESERVED_DAYS } from "../profiles/username.ts";
 import { connections, userBlocks } from "./schema.ts";
 import { connect, makeStranger } from "./test-helpers.ts";
 
@@ -210,9 +212,17 @@ describe("connections", async () => {
     expect(put.statusCode, put.body).toBe(200);
     expect((await app.inject({ url: `/api/profiles/${old}` })).json().username).toBe(fresh);
     expect((await app.inject({ url: `/api/users/connections/${old}` })).json().user.username).toBe(fresh);
-    // Someone else may take the old name: it is theirs then.
+    // Someone else may take the old name once its reservation ends: it is theirs then.
     const b = await createUser(app);
-    await app.inject({ method: "PUT", url: "/api/profile", headers: b.headers, payload: { username: old } });
+    const ended = new Date(Date.now() - (USERNAME_RESERVED_DAYS + 1) * 86_400_000);
+    await app.ctx.db.update(previousUsernames).set({ changedAt: ended }).where(eq(previousUsernames.username, old));
+    const take = await app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: b.headers,
+      payload: { username: old },
+    });
+    expect(take.statusCode, take.body).toBe(200);
     expect((await app.inject({ url: `/api/profiles/${old}` })).json().id).toBe(b.id);
   });
 });

@@ -38,8 +38,9 @@ export const profiles = pgTable("profiles", {
 export type ProfileRow = typeof profiles.$inferSelect;
 
 /**
- * Usernames a user had before (a username change): old /profile/ and /connections/ links redirect to
- * the current one. A name someone now uses is theirs; one held here is only a fallback.
+ * Usernames a user had before (a username change): old /profile/, /connections/ and /hack/ links redirect to
+ * the current one. For USERNAME_RESERVED_DAYS after `changedAt` the name is reserved for that user; after
+ * that, a name someone now uses is theirs, and one held here is only a fallback.
  */
 export const previousUsernames = pgTable(
   "previous_usernames",

@@ -1,39 +1,53 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import { EDITOR_DEFAULTS, type Role } from "@neonlab/shared/constants";
 import type { UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
 import { users } from "../accounts/schema.ts";
 import { previousUsernames, profiles } from "./schema.ts";
-import { usernameBase, usernameCandidates } from "./username.ts";
+import { reservationEnd, reservationsSince, reservedMessage, usernameBase, usernameCandidates } from "./username.ts";
 
 export type { ProfileRow } from "./schema.ts";
 
+const TAKEN = "That username is taken. Try another one.";
+
+/** A derived name reserved for another account: this candidate is undone and the next one tried. */
+class Reserved extends Error {}
+
+/** The profile made at sign-up, at the first derived username that is free and not reserved for another account. */
 export async function createProfile(db: Db, user: { id: string; name: string; email: string }) {
   const base = usernameBase(user.name, user.email);
   for (const username of usernameCandidates(base)) {
-    const inserted = await db
-      .insert(profiles)
-      .values({ id: user.id, displayName: user.name, username, editorPreferences: { ...EDITOR_DEFAULTS } })
-      .onConflictDoNothing()
-      .returning({ id: profiles.id });
-    if (inserted.length > 0) return;
-    const existing = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id));
-    if (existing.length > 0) return;
+    const done = await db
+      .transaction(async (tx) => {
+        const inserted = await tx
+          .insert(profiles)
+          .values({ id: user.id, displayName: user.name, username, editorPreferences: { ...EDITOR_DEFAULTS } })
+          .onConflictDoNothing()
+          .returning({ id: profiles.id });
+        if (inserted.length === 0) {
+          const existing = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id));
+          return existing.length > 0;
+        }
+        // Asked after the insert: a change away from this name commits its history row with it.
+        if (await reservedUntil(tx, username, user.id)) throw new Reserved();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Reserved) return false;
+        throw error;
+      });
+    if (done) return;
   }
 }
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
 
-/** Writes the given fields (role and access are never among them); 409 when the username is taken. */
+/**
+ * Writes the given fields (role and access are never among them) in one transaction; 409 when the username is
+ * taken, or reserved for the account that had it before (a refused change writes nothing).
+ */
 export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<void> {
-  if (input.username) {
-    const taken = await db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.username, input.username), ne(profiles.id, userId)));
-    if (taken.length > 0) throw conflict("That username is taken. Try another one.");
-  }
   const values = {
     displayName: input.display_name,
     username: input.username,
@@ -53,36 +67,76 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     timeZone: input.time_zone,
   };
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  if (input.username) await rememberUsername(db, userId, input.username);
-  if (Object.keys(defined).length > 0) {
+  if (Object.keys(defined).length === 0) return;
+  await db.transaction(async (tx) => {
+    if (input.username) {
+      const taken = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.username, input.username), ne(profiles.id, userId)));
+      if (taken.length > 0) throw conflict(TAKEN);
+      await rememberUsername(tx, userId, input.username);
+    }
     try {
-      await db
+      await tx
         .update(profiles)
         .set({ ...defined, updatedAt: new Date() })
         .where(eq(profiles.id, userId));
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("That username is taken. Try another one.");
+      if (isUniqueViolation(error)) throw conflict(TAKEN);
       throw error;
     }
-    if (input.display_name) await db.update(users).set({ name: input.display_name }).where(eq(users.id, userId));
-  }
+    if (input.username) {
+      // Asked after the update: it waited for any change away from this name, whose history row commits with it.
+      const until = await reservedUntil(tx, input.username, userId);
+      if (until) throw conflict(reservedMessage(until));
+    }
+    if (input.display_name) await tx.update(users).set({ name: input.display_name }).where(eq(users.id, userId));
+  });
 }
 
-/** Keeps the username the user had before `next`, so links to it keep working (redirects). */
+/** When the reservation of `username` for another account (one that changed away from it) ends; null: none. */
+async function reservedUntil(db: Db, username: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ changedAt: previousUsernames.changedAt })
+    .from(previousUsernames)
+    .where(
+      and(
+        eq(previousUsernames.username, username),
+        ne(previousUsernames.userId, userId),
+        gt(previousUsernames.changedAt, reservationsSince()),
+      ),
+    );
+  return row ? reservationEnd(row.changedAt) : null;
+}
+
+/**
+ * Keeps the username the user had before `next`, so links to it keep working (redirects) and nobody else
+ * takes it while its reservation lasts.
+ */
 async function rememberUsername(db: Db, userId: string, next: string) {
   const [row] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));
   if (!row || row.username === next) return;
   await db
     .insert(previousUsernames)
-    .values({ username: row.username, userId })
+    .values({ username: row.username, userId, changedAt: new Date() })
     .onConflictDoUpdate({ target: previousUsernames.username, set: { userId, changedAt: new Date() } });
-  // Taking one of one's own old names back makes it current again.
-  await db.delete(previousUsernames).where(eq(previousUsernames.username, next));
+  // Taking one of one's own old names back makes it current again; a name whose reservation ended is the new
+  // holder's, so its old links name them now.
+  await db
+    .delete(previousUsernames)
+    .where(
+      and(
+        eq(previousUsernames.username, next),
+        or(eq(previousUsernames.userId, userId), lte(previousUsernames.changedAt, reservationsSince())),
+      ),
+    );
 }
 
 /**
- * The user a username names now, or (a changed username) the one who had it last; `username` in the
- * answer is always the current one, so callers redirect when it differs.
+ * The user a username names: while it is reserved (changed away from in the last USERNAME_RESERVED_DAYS), the
+ * one who had it; else the one who has it now, or the one who had it last. `username` in the answer is always
+ * the current one, so callers redirect when it differs.
  */
 export async function findUserByUsername(db: Db, username: string) {
   const card = {
@@ -91,14 +145,14 @@ export async function findUserByUsername(db: Db, username: string) {
     display_name: profiles.displayName,
     avatar: profiles.avatar,
   };
-  const [current] = await db.select(card).from(profiles).where(eq(profiles.username, username));
-  if (current) return current;
   const [previous] = await db
-    .select(card)
+    .select({ card, changedAt: previousUsernames.changedAt })
     .from(previousUsernames)
     .innerJoin(profiles, eq(profiles.id, previousUsernames.userId))
     .where(eq(previousUsernames.username, username));
-  return previous ?? null;
+  if (previous && previous.changedAt > reservationsSince()) return previous.card;
+  const [current] = await db.select(card).from(profiles).where(eq(profiles.username, username));
+  return current ?? previous?.card ?? null;
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -20,3 +20,24 @@ export function* usernameCandidates(base: string): Generator<string> {
   for (let n = 2; n <= 20; n++) yield `${base}${n}`;
   for (;;) yield `${base}${Math.floor(1000 + Math.random() * 900000)}`;
 }
+
+/**
+ * How long a username someone changed away from stays reserved for them: old links keep naming them, and
+ * nobody else may take the name (they may take it back).
+ */
+export const USERNAME_RESERVED_DAYS = 30;
+
+const RESERVED_MS = USERNAME_RESERVED_DAYS * 86_400_000;
+
+/** Rename history rows changed after this instant are reservations still running. */
+export const reservationsSince = (now = new Date()) => new Date(now.getTime() - RESERVED_MS);
+
+export const reservationEnd = (changedAt: Date) => new Date(changedAt.getTime() + RESERVED_MS);
+
+/** The 409 for a name reserved for the account that had it (the minute is rounded up: it is free then). */
+export function reservedMessage(until: Date): string {
+  const at = new Date(Math.ceil(until.getTime() / 60_000) * 60_000);
+  const day = at.toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+  const time = at.toLocaleTimeString("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit" });
+  return `That username was recently used by another account. It becomes available on ${day} at ${time} UTC.`;
+}
