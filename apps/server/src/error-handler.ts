@@ -11,6 +11,7 @@ import { AppError, errorBody } from "./errors.ts";
 export function registerErrorHandler(app: FastifyInstance, ping?: () => Promise<boolean>) {
   app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -136,10 +136,10 @@ describe("mails per address per hour", async () => {
     expect((await ask(user.email)).statusCode).toBe(200);
   });
 
-  it("sends at most 5 code mails to one address an hour", async () => {
+  it("sends at most 5 code mails to one address an hour, the confirmation code mailed at sign-up included", async () => {
     const user = await createUser(app);
     const ask = () => post(app, "/email-otp/send-verification-otp", { email: user.email, type: "sign-in" });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const res = await ask();
       expect(res.statusCode, res.body).toBe(200);
       advance(150); // past the once-a-minute rule and, over ten minutes, the burst limit

@@ -23,7 +23,9 @@ import type { Db } from "../db/client.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
+import type { RateLimits } from "../lib/rate-limits.ts";
 import { codeResendWait } from "./code-throttle.ts";
+import { mailWait } from "./mail-cap.ts";
 import { CLIENT_IP_HEADER } from "./client-ip-header.ts";
 import { oauthPlugins, withHandoffToken } from "./oauth.ts";
 
@@ -37,6 +39,8 @@ export type AuthDeps = {
   sendMail: (mail: Mail) => Promise<void>;
   /** Failures that must not fail the request (the profile made after sign-up): logged. */
   onError: (error: unknown, what: string) => void;
+  /** The app's rate-limit counters: the cap on code mails to one address also covers unconfirmed sign-ins. */
+  limits?: RateLimits;
   /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
   /**
@@ -137,6 +141,7 @@ export function createAuth(deps: AuthDeps) {
         }
         // An unconfirmed sign-in mails a fresh code, but not more than once a minute (the last one stays valid).
         if (config.AUTH_RATE_LIMIT && (await codeResendWait(db, "email-verification", user.email)) > 0) return;
+        if (config.AUTH_RATE_LIMIT && deps.limits && (await mailWait(deps.limits, "code", user.email)) > 0) return;
         await auth.api.sendVerificationOTP({ body: { email: user.email, type: "email-verification" } });
       },
     },

@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { errorBody } from "../errors.ts";
-import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
+import { badRequest, errorBody, rateLimited } from "../errors.ts";
+import type { Limit, RateLimits } from "../lib/rate-limits.ts";
 import type { LazyAuth } from "./lazy-auth.ts";
 import { type CodeTurns, codeExhausted, codeTarget, exhaustedCodeMessage } from "./code-guard.ts";
 import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttle.ts";
+import { chargeMail, type MailKind } from "./mail-cap.ts";
 import { askBetterAuth, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { newPasswordProblem } from "./password-policy.ts";
 import {
   AUTH_ROUTE_RULES,
   type AuthRouteRule,
   firstIssue,
-  MAILS_PER_ADDRESS,
   oauthStartSchema,
 } from "./request-schemas.ts";
 import { bearerToken } from "./session.ts";
@@ -35,14 +35,9 @@ export type AuthEndpointDeps = {
   ping?: () => Promise<boolean>;
 };
 
-const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send(errorBody(400, message));
-
-export const mailCapMessage = (seconds: number) =>
-  `Too many emails were sent to this address in the last hour. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`;
-
 /**
- * The handlers of the Better Auth endpoints that get our checks (POST only; reads pass through). Each
- * check answers itself and returns the sent reply, or null to go on.
+ * The handlers of the Better Auth endpoints that get our checks (POST only; reads pass through). A check
+ * that refuses throws its AppError (400, 429…), so nothing after it runs: no mail, no session, no change.
  */
 export function authEndpoints(deps: AuthEndpointDeps) {
   const { auth, limits, codeTurns, rateLimit, db, sessions, ping } = deps;
@@ -51,29 +46,33 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   const forward: AuthEndpoint = async (call) =>
     sendFetchResponse(call.reply, await betterAuth(toFetchRequest(call.request, call.path, call.body)));
 
-  function checkBody(call: AuthCall, rule: AuthRouteRule): FastifyReply | null {
-    if (!rule.body) return null;
+  function checkBody(call: AuthCall, rule: AuthRouteRule) {
+    if (!rule.body) return;
     const { body } = call;
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      return badRequest(call.reply, "The request body must be a JSON object.");
+      throw badRequest("The request body must be a JSON object.");
     }
     const parsed = rule.body.safeParse(body);
-    if (!parsed.success) return badRequest(call.reply, firstIssue(parsed.error));
+    if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     call.body = parsed.data;
-    return null;
   }
 
-  async function overAccountLimit(call: AuthCall, rule?: AuthRouteRule): Promise<FastifyReply | null> {
-    if (!rateLimit) return null;
+  /** Counts the request against its account (or session); throws the 429 when it is over the limit. */
+  async function chargeAccount(call: AuthCall, rule?: AuthRouteRule) {
+    if (!rateLimit) return;
     const wait = await hitAccount(limits, call, rule);
-    return wait > 0 ? tooMany(call.reply, wait) : null;
+    if (wait > 0) throw rateLimited(wait);
   }
 
   /** The endpoint's body rule and per-account limit, then `next` (Better Auth itself by default). */
   const ruled = (path: string, next: AuthEndpoint = forward): AuthEndpoint => {
     const rule = AUTH_ROUTE_RULES[path];
     if (!rule) throw new Error(`No auth route rule for ${path}`);
-    return async (call) => checkBody(call, rule) ?? (await overAccountLimit(call, rule)) ?? next(call);
+    return async (call) => {
+      checkBody(call, rule);
+      await chargeAccount(call, rule);
+      return next(call);
+    };
   };
 
   // Requests on one address's e-mail code take turns, and a code out of tries is refused (code-guard.ts).
@@ -90,23 +89,24 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     return sendFetchResponse(call.reply, response);
   };
 
-  /** Reset and code mails to one (normalised) address per hour, counted only for a mail about to be sent. */
+  /**
+   * Mails of one kind to one (normalised) address per hour, whoever asks, counted only for a mail about to
+   * be sent: `to` names the address the mail goes to.
+   */
   const cappedMail =
-    (kind: "reset" | "code", next: AuthEndpoint): AuthEndpoint =>
+    (kind: MailKind, to: (body: unknown) => string, next: AuthEndpoint): AuthEndpoint =>
     async (call) => {
-      if (!rateLimit) return next(call);
-      const { email } = call.body as { email: string };
-      const wait = await limits.hit(`mail:${kind}:${email}`, MAILS_PER_ADDRESS);
-      return wait > 0 ? tooMany(call.reply, wait, mailCapMessage(wait)) : next(call);
+      if (rateLimit) await chargeMail(limits, kind, to(call.body));
+      return next(call);
     };
 
   // A new code is mailed at most once a minute per address (code-throttle.ts), and five times an hour.
-  const cappedCodeMail = cappedMail("code", takeCodeTurn);
+  const cappedCodeMail = cappedMail("code", emailOf, takeCodeTurn);
   const throttledCodeMail: AuthEndpoint = async (call) => {
     if (rateLimit && db) {
       const { email, type } = call.body as { email: string; type: CodeType };
       const wait = await codeResendWait(db, type, email);
-      if (wait > 0) return tooMany(call.reply, wait, resendWaitMessage(wait));
+      if (wait > 0) throw rateLimited(wait, resendWaitMessage(wait));
     }
     return cappedCodeMail(call);
   };
@@ -121,7 +121,8 @@ export function authEndpoints(deps: AuthEndpointDeps) {
         bearer: bearerToken(call.request),
       };
       const problem = await newPasswordProblem({ db, sessions }, request);
-      return problem ? badRequest(call.reply, problem) : next(call);
+      if (problem) throw badRequest(problem);
+      return next(call);
     };
 
   const signInSocial = ruled("/sign-in/social");
@@ -129,7 +130,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   // The client's OAuth start (Better Auth's older generic-OAuth route), mapped onto /sign-in/social.
   const oauthStart: AuthEndpoint = async (call) => {
     const parsed = oauthStartSchema.safeParse(call.body);
-    if (!parsed.success) return badRequest(call.reply, firstIssue(parsed.error));
+    if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     const { providerId, errorCallbackURL, ...rest } = parsed.data;
     const body = { ...rest, provider: providerId, errorCallbackURL: errorCallbackURL ?? "/login" };
     return signInSocial({ ...call, path: "/sign-in/social", body });
@@ -137,8 +138,7 @@ export function authEndpoints(deps: AuthEndpointDeps) {
 
   // Sign-out also drops the token from the session caches at once, here and on the other instances.
   const signOut: AuthEndpoint = async (call) => {
-    const limited = await overAccountLimit(call);
-    if (limited) return limited;
+    await chargeAccount(call);
     const bearer = bearerToken(call.request);
     // Resolved first, so the cache knows whose token it is and can tell the other instances.
     if (bearer) await sessions?.resolve(bearer);
@@ -148,7 +148,10 @@ export function authEndpoints(deps: AuthEndpointDeps) {
   };
 
   /** Any other POST: the per-session limit, then Better Auth. */
-  const passThrough: AuthEndpoint = async (call) => (await overAccountLimit(call)) ?? forward(call);
+  const passThrough: AuthEndpoint = async (call) => {
+    await chargeAccount(call);
+    return forward(call);
+  };
 
   const post: Record<string, AuthEndpoint> = {
     // Every path with a body rule is checked; the entries after the spread add more to some of them.
@@ -156,7 +159,9 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     "/sign-in/email-otp": ruled("/sign-in/email-otp", takeCodeTurn),
     "/email-otp/verify-email": ruled("/email-otp/verify-email", takeCodeTurn),
     "/email-otp/send-verification-otp": ruled("/email-otp/send-verification-otp", throttledCodeMail),
-    "/request-password-reset": ruled("/request-password-reset", cappedMail("reset", forward)),
+    "/request-password-reset": ruled("/request-password-reset", cappedMail("reset", emailOf, forward)),
+    // The confirmation link goes to the new address: a stolen session must not flood someone else's inbox.
+    "/change-email": ruled("/change-email", cappedMail("change-email", newEmailOf, forward)),
     "/sign-up/email": ruled("/sign-up/email", newPasswordRule()),
     "/reset-password": ruled("/reset-password", newPasswordRule()),
     "/change-password": ruled("/change-password", newPasswordRule()),
@@ -173,6 +178,9 @@ export function authEndpoints(deps: AuthEndpointDeps) {
     },
   };
 }
+
+const emailOf = (body: unknown) => (body as { email: string }).email;
+const newEmailOf = (body: unknown) => (body as { newEmail: string }).newEmail;
 
 /**
  * Seconds to wait under the per-account limit (0: go on). The account is the normalised e-mail, the session

@@ -32,9 +32,6 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 const fiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
 
-/** Password-reset mails, and e-mail code mails, sent to one address per hour (docs/decisions/011). */
-export const MAILS_PER_ADDRESS: Limit = { max: 5, windowSeconds: 3600 };
-
 const quoted = (keys: readonly PropertyKey[]) => keys.map((key) => `"${String(key)}"`).join(", ");
 
 /** A request body with exactly these fields: any other field is refused with a message naming it. */

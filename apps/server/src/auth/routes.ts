@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { errorBody } from "../errors.ts";
-import { type Limit, type RateLimits, tooMany } from "../lib/rate-limits.ts";
+import { errorBody, rateLimited } from "../errors.ts";
+import type { Limit, RateLimits } from "../lib/rate-limits.ts";
 import type { LazyAuth } from "./lazy-auth.ts";
 import { CodeTurns, type SharedLock } from "./code-guard.ts";
 import { authEndpoints } from "./endpoints.ts";
@@ -43,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: LazyAuth, options
       }
       if (options.rateLimit) {
         const wait = await hitIp(options.limits, request);
-        if (wait > 0) return tooMany(reply, wait);
+        if (wait > 0) throw rateLimited(wait);
       }
       return endpoints.handlerFor(request.method, path)({ request, reply, path, body: request.body });
     },

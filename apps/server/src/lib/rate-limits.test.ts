@@ -20,7 +20,20 @@ describe("rate limits in memory (no REDIS_URL)", () => {
     expect(await one.hit("ip:2", limit)).toBe(0);
     expect(await createRateLimits().hit("ip:1", limit)).toBe(0);
   });
+
+  it("weighs a hit by its points; a refused hit counts nothing", async () => {
+    await weighedHits(createRateLimits(), "user:1");
+  });
 });
+
+/** 6 of 10 points, then 6 more refused (12 > 10) and not counted, so 4 still fit, and then nothing. */
+async function weighedHits(limits: ReturnType<typeof createRateLimits>, key: string) {
+  const ten = { max: 10, windowSeconds: 60 };
+  expect(await limits.hit(key, ten, 6)).toBe(0);
+  expect(await limits.hit(key, ten, 6)).toBeGreaterThan(0);
+  expect(await limits.hit(key, ten, 4)).toBe(0);
+  expect(await limits.hit(key, ten, 1)).toBeGreaterThan(0);
+}
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -47,6 +60,10 @@ describe.skipIf(Boolean(redisDown))("rate limits on a shared Redis", () => {
     expect(await second.hit("email:a@b.test", limit)).toBeGreaterThan(0);
     // Limits of another shape count apart, under their own keys.
     expect(await second.hit("email:a@b.test", { max: 1, windowSeconds: 60 })).toBe(0);
+  });
+
+  it("weighs a hit by its points there too; a refused hit counts nothing", async () => {
+    await weighedHits(createRateLimits({ redis, prefix }), "user:1");
   });
 
   it("counts in memory while Redis does not answer, rather than refusing everyone or no one", async () => {

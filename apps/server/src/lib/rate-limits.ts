@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { errorBody } from "../errors.ts";
+import { rateLimited } from "../errors.ts";
 
 /** At most `max` hits per `windowSeconds` (a fixed window from the first hit). */
 export type Limit = { max: number; windowSeconds: number };
@@ -11,8 +11,11 @@ export type Limit = { max: number; windowSeconds: number };
  * share one (REDIS_URL), so a limit counts the hits on all of them, else in this process's memory.
  */
 export type RateLimits = {
-  /** Counts one hit on `key`; resolves to the seconds to wait when over the limit, or 0 when allowed. */
-  hit(key: string, limit: Limit): Promise<number>;
+  /**
+   * Counts a hit of `points` (1 by default: one request; more when a request weighs several, e.g. images) on
+   * `key`; resolves to the seconds to wait when over the limit, or 0 when allowed. A refused hit counts nothing.
+   */
+  hit(key: string, limit: Limit, points?: number): Promise<number>;
 };
 
 export function createRateLimits(options: { redis?: Redis; prefix?: string } = {}): RateLimits {
@@ -38,13 +41,17 @@ export function createRateLimits(options: { redis?: Redis; prefix?: string } = {
   }
 
   return {
-    async hit(key, limit) {
+    async hit(key, limit, points = 1) {
+      const limiter = limiterFor(limit);
       try {
-        await limiterFor(limit).consume(key);
+        await limiter.consume(key, points);
         return 0;
       } catch (result) {
-        if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-        throw result;
+        if (!(result instanceof RateLimiterRes)) throw result;
+        // consume() has counted the refused points. A single point changes nothing (the window is over its
+        // limit either way); several are given back, so a smaller hit that still fits is not refused.
+        if (points > 1) await limiter.reward(key, points).catch(() => {});
+        return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
       }
     },
   };
@@ -57,16 +64,6 @@ declare module "fastify" {
   }
 }
 
-/** Answers 429 in the app's error shape, with Retry-After. */
-export function tooMany(
-  reply: FastifyReply,
-  wait: number,
-  message = `Too many attempts. Please wait ${wait} seconds and try again.`,
-) {
-  reply.header("retry-after", String(wait));
-  return reply.status(429).send(errorBody(429, message));
-}
-
 /**
  * Routes with `config.rateLimit` count each caller's IP against it (the contact form, client error reports).
  * The hook is added to those routes only, so other requests do not pay for it. Register before the routes.
@@ -76,9 +73,9 @@ export function registerRouteLimits(app: FastifyInstance, limits: RateLimits) {
     const rule = route.config?.rateLimit;
     if (!rule) return;
     const limit = { max: rule.max, windowSeconds: Math.ceil(rule.timeWindow / 1000) };
-    const countCaller = async (request: FastifyRequest, reply: FastifyReply) => {
+    const countCaller = async (request: FastifyRequest) => {
       const wait = await limits.hit(`route:${request.method}:${route.url}:${request.ip}`, limit);
-      if (wait > 0) return tooMany(reply, wait);
+      if (wait > 0) throw rateLimited(wait);
     };
     const existing = route.onRequest ?? [];
     route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), countCaller];

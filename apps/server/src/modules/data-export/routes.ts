@@ -8,8 +8,8 @@ import {
   exportTokenSchema,
 } from "@neonlab/shared/schemas/data-export";
 import { requireUser } from "../../auth/session.ts";
+import { rateLimited } from "../../errors.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
-import { tooMany } from "../../lib/rate-limits.ts";
 import { EXPORT_SCHEMA_PATH, exportFileSchema, exportJsonSchema } from "./file.ts";
 import {
   downloadExport,
@@ -43,7 +43,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOpti
         max: 1,
         windowSeconds: EXPORT_REQUEST_WINDOW_SECONDS,
       });
-      if (wait > 0) return tooMany(reply, wait, DATA_EXPORT_MESSAGES.tooSoon(Math.ceil(wait / 60)));
+      if (wait > 0) throw rateLimited(wait, DATA_EXPORT_MESSAGES.tooSoon(Math.ceil(wait / 60)));
       await requestExport(transaction, user.id);
       return reply.status(202).send({ message: DATA_EXPORT_MESSAGES.requested, status: "pending" as const });
     },

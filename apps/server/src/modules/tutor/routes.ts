@@ -10,10 +10,9 @@ import {
   tutorThreadDetailSchema,
 } from "@neonlab/shared/schemas/tutor";
 import { requireUser } from "../../auth/session.ts";
-import { notFound } from "../../errors.ts";
+import { notFound, rateLimited } from "../../errors.ts";
 import { idParam } from "../../lib/id-param.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
-import { tooMany } from "../../lib/rate-limits.ts";
 import { assertTutorLessonAccess, tutorLessonContent, withQuizStates } from "../learning/service.ts";
 import { runChat } from "./chat.ts";
 import { offlineProvider } from "./offline-provider.ts";
@@ -101,16 +100,13 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
       assertTutorLessonAccess(content, asker.hasAccess);
       if (threadId !== null && asker.threadLesson !== content.id) throw notFound(TUTOR_MESSAGES.threadNotFound);
       const wait = await limits.hit(`tutor:${user.id}`, { max: TUTOR_QUESTIONS_PER_MINUTE, windowSeconds: 60 });
-      if (wait > 0)
-        return tooMany(
-          reply,
-          wait,
-          `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`,
-        );
+      if (wait > 0) {
+        throw rateLimited(wait, `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`);
+      }
       const a = asker.today;
       const taken = await takeQuestion(db, user.id, a.day, a.limit);
       if (taken === null) {
-        return tooMany(reply, Math.max(1, Math.ceil((a.resetsAt.getTime() - Date.now()) / 1000)), limitMessage(a));
+        throw rateLimited(Math.max(1, Math.ceil((a.resetsAt.getTime() - Date.now()) / 1000)), limitMessage(a));
       }
       const abort = new AbortController();
       reply.raw.on("close", () => {
