@@ -112,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config,
     db,
     sendMail: (mail) => jobs.send("send-mail", mail),
+    limits,
     onError: (error, what) => app.log.error({ err: error }, what),
     forgetSessions: (userId) => sessions.forgetUser(userId),
     // A sign-up through an invite is linked to it; its confirmation pays the inviter once (decision 031).
@@ -125,7 +126,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     corsOrigin: config.corsOrigin,
     redis,
     resolveUser: (token) => sessions.resolve(token),
+    onError: (error) => app.log.warn({ err: error }, "a realtime socket's session could not be checked again"),
   });
+  // Whenever sessions leave the cache (here or announced by another instance), ended ones close their sockets.
+  sessions.onForget((userId) => realtime.recheckUser(userId));
   // A deleted account's cached sessions and open sockets end with it.
   events.onAfterCommit("account.deleted", ({ userId }) => {
     sessions.forgetUser(userId);

@@ -7,6 +7,7 @@ import { Redis } from "ioredis";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_MAX_WRONG_TRIES } from "@neonlab/shared/constants";
+import { connected, disconnection, nextEvent } from "./test/sockets.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 import { uniqueEmail } from "./test/users.ts";
 
@@ -205,6 +206,31 @@ describe.skipIf(missing.length > 0)("two instances on one database and one Redis
     // The session that made the change goes on with its new token, on both.
     const renewed = change.body.token as string;
     expect(await profileStatus(B, renewed)).toBe(200);
+  });
+
+  it("a sign-out on A closes that session's socket on B; the user's other session keeps its socket on B", async () => {
+    const { A, B } = urls();
+    const [user, sender] = [await createUser(A), await createUser(A)];
+    const phone = await signIn(A, user.email, user.password);
+    expect(phone.status).toBe(200);
+    const [signedOut, kept] = [user.token, phone.headers.get("set-auth-token") as string].map((token) =>
+      connect(B, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true }),
+    ) as [Socket, Socket];
+    try {
+      await Promise.all([connected(signedOut), connected(kept)]);
+      const closed = disconnection(signedOut);
+      expect((await call(A, "/api/auth/sign-out", { body: {}, token: user.token })).status).toBe(200);
+      expect(await closed).toBe("io server disconnect");
+      // The other session's socket still hears the user's events (a connection request sent on A).
+      const rang = nextEvent<{ kind: string }>(kept, "notification");
+      const sent = await call(A, `/api/users/connections?friendId=${user.id}`, { method: "POST", token: sender.token });
+      expect(sent.status).toBe(200);
+      expect((await rang).kind).toBe("connection_request");
+      expect(kept.connected).toBe(true);
+    } finally {
+      signedOut.disconnect();
+      kept.disconnect();
+    }
   });
 
   it("counts sign-in failures on both instances against one per-account limit", async () => {

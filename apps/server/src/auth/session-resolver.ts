@@ -20,6 +20,11 @@ export type SessionResolver = {
    * through the shared Redis, on the other instances.
    */
   forgetUser(userId: string): void;
+  /**
+   * Calls `listener` with the user after every forget, here or announced by another instance, once the cache
+   * no longer holds that user's sessions (realtime checks the user's sockets again: decision 015).
+   */
+  onForget(listener: (userId: string) => void): void;
 };
 
 const sessionQuery = preparedPerDb((db) =>
@@ -65,10 +70,15 @@ export function createSessionResolver(options: {
   const cache = new Map<string, Entry>();
   // Bumped by every forget: a lookup that was under way meanwhile may have read the old row, so it is not kept.
   let forgets = 0;
+  const listeners: ((userId: string) => void)[] = [];
+  const told = (userId: string) => {
+    for (const listener of listeners) listener(userId);
+  };
 
   const forgetLocally = (userId: string) => {
     forgets += 1;
     for (const [key, entry] of cache) if (entry.user?.id === userId) cache.delete(key);
+    told(userId);
   };
   invalidation?.subscribe(forgetLocally);
 
@@ -103,12 +113,17 @@ export function createSessionResolver(options: {
       const userId = cache.get(bearer)?.user?.id;
       forgets += 1;
       cache.delete(bearer);
+      if (!userId) return;
       // The other instances key their caches by the same token; telling them the user is enough.
-      if (userId) invalidation?.publish(userId);
+      invalidation?.publish(userId);
+      told(userId);
     },
     forgetUser(userId) {
       forgetLocally(userId);
       invalidation?.publish(userId);
+    },
+    onForget(listener) {
+      listeners.push(listener);
     },
   };
   return resolver;

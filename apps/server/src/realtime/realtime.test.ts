@@ -1,54 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { App } from "../app.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { connected, disconnection, listen, nextEvent, refused, socketOpener } from "../test/sockets.ts";
 import { createTestApp, createTestDatabase } from "../test/test-app.ts";
 import { createUser } from "../test/users.ts";
 
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("not listening");
-  return `http://127.0.0.1:${address.port}`;
-}
-
-function open(url: string, token?: string): Socket {
-  const socket = connect(url, {
-    auth: token === undefined ? {} : { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-
-const refused = (socket: Socket) =>
-  new Promise<string>((resolve, reject) => {
-    socket.once("connect", () => reject(new Error("connected without a valid token")));
-    socket.once("connect_error", (error) => resolve(error.message));
-  });
-
-const nextEvent = <T>(socket: Socket, event: string, timeoutMs = 5000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+const open = socketOpener();
 
 describe("realtime", async () => {
   const app = await createTestApp();
@@ -78,14 +35,7 @@ describe("realtime", async () => {
 
   it("accepts the token in the Authorization header too", async () => {
     const user = await createUser(app);
-    const socket = connect(url, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { authorization: `Bearer ${user.token}` },
-    });
-    sockets.push(socket);
-    await connected(socket);
+    await connected(open(url, undefined, { authorization: `Bearer ${user.token}` }));
   });
 
   it("refuses a token after sign-out and drops sockets of a deleted account", async () => {
@@ -145,6 +95,29 @@ describe("realtime across instances with REDIS_URL", async () => {
     const received = nextEvent<{ kind: string }>(socket, "notification");
     a.ctx.realtime.toUser(user.id, "notification", { kind: "badge_earned" });
     expect(await received).toEqual({ kind: "badge_earned" });
+  });
+
+  it.skipIf(Boolean(redisDown))("a sign-out on A closes that session's socket on B, and only that one", async () => {
+    if (!instances) throw new Error("instances not started");
+    const { a, urlB } = instances;
+    const user = await createUser(a);
+    const phone = await a.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: user.email, password: user.password },
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const signedOut = open(urlB, user.token);
+    const kept = open(urlB, phone.headers["set-auth-token"] as string);
+    await Promise.all([connected(signedOut), connected(kept)]);
+    const closed = disconnection(signedOut);
+    const res = await a.inject({ method: "POST", url: "/api/auth/sign-out", headers: user.headers, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    const received = nextEvent<{ kind: string }>(kept, "notification");
+    a.ctx.realtime.toUser(user.id, "notification", { kind: "badge_earned" });
+    expect(await received).toEqual({ kind: "badge_earned" });
+    expect(kept.connected).toBe(true);
   });
 });
 
