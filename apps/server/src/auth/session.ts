@@ -50,8 +50,10 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+const ROLE_WITH_ARTICLE: Record<Role, string> = { user: "a user", moderator: "a moderator", admin: "an admin" };
+
 export function requireRole(request: FastifyRequest, role: Role): AuthUser {
   const user = requireUser(request);
-  if (ROLE_RANK[user.role] < ROLE_RANK[role]) throw forbidden(`Only a ${role} can do that.`);
+  if (ROLE_RANK[user.role] < ROLE_RANK[role]) throw forbidden(`Only ${ROLE_WITH_ARTICLE[role]} can do that.`);
   return user;
 }

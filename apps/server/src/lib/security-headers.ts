@@ -45,12 +45,12 @@ const API_HEADERS = [
 
 /**
  * Powerful browser features the app never uses, denied to its pages and anything they embed (Helmet has
- * no Permissions-Policy). Clipboard and fullscreen stay allowed: lessons copy code and show media.
+ * no Permissions-Policy). Clipboard and fullscreen stay allowed: lessons copy code and show media. Only
+ * features Chromium knows: it logs a warning for every unknown name on every page load.
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",

@@ -18,7 +18,9 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
     const target = await createUser(app);
     // The session is cached (5 s) by these requests: the change must not wait for the cache.
     expect(await roleSeenBy(target)).toBe("user");
-    expect((await queue(target)).statusCode).toBe(403);
+    const refused = await queue(target);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only a moderator can do that.");
     const res = await setRoleOf(admin, target.email, "moderator");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -37,6 +39,7 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
     await setRole(app.ctx.db, moderator.email, "moderator");
     const res = await setRoleOf(moderator, moderator.email, "admin");
     expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Only an admin can do that.");
     expect(await roleSeenBy(moderator)).toBe("moderator");
   });
 

@@ -15,7 +15,7 @@ export const PREVIEW_HEADERS: Record<string, string> = {
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
   "cross-origin-resource-policy": "cross-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=()",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()",
 };
 
 const TYPES: Record<string, string> = {
