@@ -64,7 +64,7 @@ export const contactSchema = z
     name: text("Name", 100),
     email: emailSchema,
     subject: text("Subject", 150),
-    message: text("Message", 5000, 10),
+    message: text("Message", 5000, 10, { multiline: true }),
   })
   .strict();
 export type ContactInput = z.infer<typeof contactSchema>;

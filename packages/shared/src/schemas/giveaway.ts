@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
-import { isoDateTime } from "./common.ts";
+import { isoDateTime, noControlCharacters } from "./common.ts";
 
 // Request and response shapes of the NeonBits giveaway (docs/decisions/020).
 
@@ -98,6 +98,7 @@ export const createGiveawaySchema = z
     title: z
       .string({ error: "title must be text" })
       .trim()
+      .check(noControlCharacters("title"))
       .min(3, "title must be at least 3 characters")
       .max(80, "title must be at most 80 characters"),
     prize: z

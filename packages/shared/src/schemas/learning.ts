@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REFLECTION_MIN_LENGTH } from "../constants.ts";
-import { entityId as id, isoDateTime } from "./common.ts";
+import { entityId as id, isoDateTime, noControlCharacters } from "./common.ts";
 import { STREAK_STATUSES } from "./progress.ts";
 import { starRatingSchema } from "./votes.ts";
 
@@ -233,6 +233,7 @@ export const reflectionAnswerSchema = z.object({
   userResponse: z
     .string({ error: "userResponse must be text" })
     .trim()
+    .check(noControlCharacters("Your answer", { multiline: true }))
     .min(REFLECTION_MIN_LENGTH, `Your answer must be at least ${REFLECTION_MIN_LENGTH} characters`)
     .max(5000, "Your answer must be at most 5000 characters"),
 });

@@ -12,7 +12,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from "../constants.ts";
-import { optionalUrl, text } from "./common.ts";
+import { noControlCharacters, optionalUrl, text } from "./common.ts";
 
 export const usernameSchema = z
   .string({ error: "Username must be text" })
@@ -97,10 +97,25 @@ export const updateProfileSchema = z
   .object({
     display_name: text("Display name", 60),
     username: usernameSchema,
-    bio: z.string().trim().max(500, "Bio must be at most 500 characters").nullable(),
+    bio: z
+      .string()
+      .trim()
+      .check(noControlCharacters("Bio", { multiline: true }))
+      .max(500, "Bio must be at most 500 characters")
+      .nullable(),
     skills: z.array(text("Skill", 40)).max(20, "At most 20 skills"),
-    location: z.string().trim().max(100, "Location must be at most 100 characters").nullable(),
-    work_place: z.string().trim().max(100, "Work place must be at most 100 characters").nullable(),
+    location: z
+      .string()
+      .trim()
+      .check(noControlCharacters("Location"))
+      .max(100, "Location must be at most 100 characters")
+      .nullable(),
+    work_place: z
+      .string()
+      .trim()
+      .check(noControlCharacters("Work place"))
+      .max(100, "Work place must be at most 100 characters")
+      .nullable(),
     github_link: optionalUrl("GitHub link"),
     twitter_link: optionalUrl("Twitter link"),
     linkedin_link: optionalUrl("LinkedIn link"),

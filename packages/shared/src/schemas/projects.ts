@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId as id, isoDateTime } from "./common.ts";
+import { entityId as id, hasControlCharacters, isoDateTime } from "./common.ts";
 import { COURSE_LEVELS, courseCategorySchema } from "./learning.ts";
 import { STREAK_STATUSES } from "./progress.ts";
 import { starRatingSchema } from "./votes.ts";
@@ -20,16 +20,16 @@ const fileName = z
     "A file name is letters, digits, - or _ and an extension (.html, .css, .js, .json, .md, .txt, .svg), with no folders: e.g. index.html.",
   );
 
-// Text only: no NUL and no other control characters than tab, line feed and carriage return.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is exactly about control characters
-const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
-
 export const projectFileSchema = z.object({
   name: fileName,
   content: z
     .string({ error: "A file's content must be text." })
     // No per-file maximum: the list's total (200 KB) bounds every file.
-    .refine((text) => !BINARY.test(text), "Files must be plain text; this one holds binary data."),
+    // Text only: no control characters but tab, line feed and CR.
+    .refine(
+      (text) => !hasControlCharacters(text, { multiline: true }),
+      "Files must be plain text; this one holds binary data.",
+    ),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId as id, isoDateTime } from "./common.ts";
+import { entityId as id, isoDateTime, noControlCharacters } from "./common.ts";
 
 // Reports (product rules "Community"): a problem with the app or a lesson, sent by a signed-in user;
 // moderators move it through its statuses and the reporter is told when it is resolved.
@@ -44,6 +44,7 @@ export const REPORTS_PAGE_SIZE = 20;
 const description = z
   .string({ error: "Describe the problem." })
   .trim()
+  .check(noControlCharacters("The description", { multiline: true }))
   .min(REPORT_DESCRIPTION_MIN, { error: `Describe the problem in at least ${REPORT_DESCRIPTION_MIN} characters.` })
   .max(REPORT_DESCRIPTION_MAX, { error: `Keep the description under ${REPORT_DESCRIPTION_MAX} characters.` });
 

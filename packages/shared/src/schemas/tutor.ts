@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId as id, isoDateTime } from "./common.ts";
+import { entityId as id, isoDateTime, noControlCharacters } from "./common.ts";
 
 // The lesson's AI tutor (product rules "AI assistant"; spec §7 lessons/{id}/openai, lessons/chat).
 
@@ -69,6 +69,7 @@ export const tutorChatInputSchema = z.object({
   question: z
     .string()
     .trim()
+    .check(noControlCharacters("A question", { multiline: true }))
     .min(1, "Ask a question first.")
     .max(TUTOR_QUESTION_MAX, `A question can be at most ${TUTOR_QUESTION_MAX} characters.`),
 });

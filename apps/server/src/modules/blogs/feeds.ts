@@ -12,8 +12,20 @@ import { blogs } from "./schema.ts";
 const FEED_SIZE = 50;
 const SITEMAP_SIZE = 50_000;
 
-export const xmlEscape = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+/** Every character XML 1.0 can not carry, not even as a reference (lone surrogate halves included, with the u flag). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const ENTITIES: Record<string, string> = {
+  "<": "&lt;",
+  ">": "&gt;",
+  "&": "&amp;",
+  '"': "&quot;",
+  "'": "&apos;",
+  // A literal CR is read back as a line feed; the reference keeps it.
+  "\r": "&#13;",
+};
+
+/** Text for XML: markup escaped, and what XML 1.0 forbids left out (rows written before the input rules hold it). */
+export const xmlEscape = (text: string) => text.replace(NOT_XML, "").replace(/[<>&"'\r]/g, (c) => ENTITIES[c]!);
 
 const hidden = { hide: true } as const;
 const published = eq(blogs.status, "published");
