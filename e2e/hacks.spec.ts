@@ -205,7 +205,8 @@ test("shares both links; a second user opens them and forks the hack", async ({ 
   await axeEditor(second);
   await second.getByRole("button", { name: "Fork" }).click();
   await expect(second).toHaveURL(new RegExp(`/hack/${reader.username}/untitled-hack$`));
-  await expect(second.getByText(`forked from`)).toBeVisible();
+  // The origin is unlisted: the forker is told whose it was, not its link.
+  await expect(second.getByText("forked from an unlisted hack by")).toBeVisible();
   await expect(second.getByRole("button", { name: "Details" })).toBeVisible();
   await expect(previewOf(second).locator("#t")).toHaveText("Neon clock");
   await other.close();

@@ -108,6 +108,10 @@ describe("the SPA's HTML", async () => {
     const code = await app.inject(`/hack/${hack.owner.username}/${hack.slug}`);
     expect(code.statusCode).toBe(200);
     expect(code.body).toContain(`<meta property="og:image" content="${hack.card_url}" />`);
+    // The card is at the link's address, so an unfurl works for an unlisted hack too (its id opens nothing).
+    const card = new URL(hack.card_url);
+    expect(card.pathname).toBe(`/api/hacks/users/${hack.owner.username}/${hack.slug}/card.png`);
+    expect((await app.inject(`${card.pathname}${card.search}`)).statusCode).toBe(200);
     expect(code.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(code.body).toContain("Neon &quot;quoted&quot; &lt;b&gt; by @");
     expect(code.body).not.toContain("<b>");

@@ -305,11 +305,13 @@ const bystanderThread = await tutorExchange(bystander.id, "The bystander's quest
 const threadIds = [...ownThreads.map((t) => t.threadId), bystanderThread.threadId];
 commonHints["body.threadId"] = fc.constantFrom(...threadIds);
 const blogFixture = await fuzzBlogs(db, { writerId: admin.id, otherId: bystander.id });
-// A hack of the bystander's: readable, forkable and carded by anyone, changed by nobody but them.
+// Hacks of the bystander's, changed by nobody but them: an unlisted one, read, forked and carded by anyone
+// at its link and by nobody else at its id (404), and a listed one, open at its id too.
 const bystanderHack = await createHack(app.ctx, bystander.id, { title: "Fuzz target" });
+const listedHack = await createHack(app.ctx, bystander.id, { title: "Fuzz listed", listed: true });
 const idHints: Record<string, number[]> = {
-  "/api/hacks/{id}/fork": [bystanderHack.id],
-  "/api/hacks/{id}/card.png": [bystanderHack.id],
+  "/api/hacks/{id}/fork": [listedHack.id, bystanderHack.id],
+  "/api/hacks/{id}/card.png": [listedHack.id, bystanderHack.id],
   ...blogFixture.idHints,
   "/api/lessons/chat/threads/{id}": threadIds,
   "/api/lessons/{id}/reports": known.lessons.map((l) => l.id),
@@ -339,7 +341,12 @@ const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     ...known.reflections.map((r) => ({ id: r.lessonId, reflectionId: r.id })),
   ),
   "/api/content-assets/{course}/{path}": fc.constantFrom(...assets),
-  "/api/hacks/users/{username}/{slug}": fc.constant({ username: usernames[1], slug: bystanderHack.slug }),
+  ...Object.fromEntries(
+    ["", "/fork", "/card.png"].map((tail) => [
+      `/api/hacks/users/{username}/{slug}${tail}`,
+      fc.constant({ username: usernames[1], slug: bystanderHack.slug }),
+    ]),
+  ),
 };
 
 function hintsFor(op: Operation): Hints {

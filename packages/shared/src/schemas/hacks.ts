@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId as id, isoDateTime, text } from "./common.ts";
+import { entityId as id, hasControlCharacters, isoDateTime, text } from "./common.ts";
 
 // Hacks (product rules "Hacks and projects"): a user's own small web project, addressed by owner
 // username and slug, viewable by anyone with the link, changed only by its owner.
@@ -42,9 +42,8 @@ export function hackFileNameProblem(name: string): string | null {
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 
-/** Text only: no NUL or other control characters than tab, line feed and carriage return. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
-const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/;
+/** Text only: no control characters but tab, line feed and CR, and no U+FFFD (bytes that were not UTF-8). */
+const isBinary = (content: string) => content.includes("\uFFFD") || hasControlCharacters(content, { multiline: true });
 
 export const hackFileSchema = z.object({
   name: z.string({ error: "A file needs a name." }),
@@ -70,7 +69,7 @@ export function hackFilesProblem(files: HackFile[]): string | null {
     const key = file.name.toLowerCase();
     if (seen.has(key)) return `There are two files named "${file.name}".`;
     seen.add(key);
-    if (BINARY.test(file.content)) return `"${file.name}" is not text: only text files can be saved.`;
+    if (isBinary(file.content)) return `"${file.name}" is not text: only text files can be saved.`;
     bytes += utf8Bytes(file.content) + utf8Bytes(file.name);
   }
   if (bytes > HACK_MAX_BYTES) return `A hack's files hold at most ${HACK_MAX_BYTES / 1024} KB together.`;
@@ -137,12 +136,15 @@ export type HackSummary = z.infer<typeof hackSummarySchema>;
 
 export const hackSchema = hackSummarySchema.extend({
   files: z.array(hackFileSchema),
-  /** The hack it was forked from, while that hack exists. */
-  forked_from: z.object({ username: z.string(), slug: z.string(), title: z.string() }).nullable(),
+  /**
+   * The hack it was forked from, while that hack exists. An unlisted origin's link and title go only to its
+   * owner: the fork's owner gets its author with `slug` and `title` null, anyone else null.
+   */
+  forked_from: z.object({ username: z.string(), slug: z.string().nullable(), title: z.string().nullable() }).nullable(),
   can_edit: z.boolean(),
   /** The live site on the preview origin, when it has an index.html. */
   live_url: z.string().nullable(),
-  /** The generated preview card (PNG). */
+  /** The generated preview card (PNG), at the hack's link. */
   card_url: z.string(),
 });
 export type Hack = z.infer<typeof hackSchema>;

@@ -4,9 +4,12 @@ import { createHack } from "./service.ts";
 
 const { all, signedIn, ownerOnly } = EXPECT;
 
-/** A fresh hack of user A (the owner in ownerOnly rows) or user B. */
+/** A fresh (unlisted) hack of user A (the owner in ownerOnly rows) or user B. */
 const hackOf = (ctx: MatrixContext, who: "userA" | "userB") =>
   createHack(ctx.app.ctx, ctx.users[who].id, { title: `Matrix hack of ${who}` });
+/** A fresh hack on Explore. */
+const listedHackOf = (ctx: MatrixContext, who: "userA" | "userB") =>
+  createHack(ctx.app.ctx, ctx.users[who].id, { title: `Listed matrix hack of ${who}`, listed: true });
 
 /** Authorization matrix rows of the hacks module (test/authz-matrix.ts). */
 export const HACK_ROUTES: RouteEntry[] = [
@@ -119,12 +122,44 @@ export const HACK_ROUTES: RouteEntry[] = [
   },
   {
     method: "POST",
+    url: "/api/hacks/users/:username/:slug/fork",
+    access: "user",
+    cases: [
+      {
+        name: "fork user B's unlisted hack by its link (anyone holding it)",
+        setup: (ctx) => hackOf(ctx, "userB"),
+        request: (ctx, _actor, hack: { slug: string }) => ({
+          method: "POST",
+          url: `/api/hacks/users/${ctx.users.userB.username}/${hack.slug}/fork`,
+        }),
+        expect: signedIn(201),
+        check: (ctx, actor, res, hack: { slug: string }) => {
+          if (actor === "anonymous") return;
+          const username = ctx.users.userB.username;
+          // The link of an unlisted hack goes to its owner only; the forker is told whose it was.
+          const slug = actor === "userB" ? hack.slug : null;
+          expect(jsonOf(res)).toMatchObject({
+            owner: { username: ctx.users[actor].username },
+            forked_from: { username, slug, title: slug && "Matrix hack of userB" },
+          });
+        },
+      },
+    ],
+  },
+  {
+    method: "POST",
     url: "/api/hacks/:id/fork",
     access: "user",
     cases: [
       {
-        name: "fork user B's hack into the caller's own",
-        setup: (ctx) => hackOf(ctx, "userB"),
+        name: "fork user A's unlisted hack by id: the owner only (its id opens nothing for anyone else)",
+        setup: (ctx) => hackOf(ctx, "userA"),
+        request: (_ctx, _actor, hack: { id: number }) => ({ method: "POST", url: `/api/hacks/${hack.id}/fork` }),
+        expect: ownerOnly(201, 404),
+      },
+      {
+        name: "fork user B's listed hack by id into the caller's own",
+        setup: (ctx) => listedHackOf(ctx, "userB"),
         request: (_ctx, _actor, hack: { id: number }) => ({ method: "POST", url: `/api/hacks/${hack.id}/fork` }),
         expect: signedIn(201),
         check: (ctx, actor, res) => {
@@ -139,12 +174,34 @@ export const HACK_ROUTES: RouteEntry[] = [
   },
   {
     method: "GET",
-    url: "/api/hacks/:id/card.png",
+    url: "/api/hacks/users/:username/:slug/card.png",
     access: "public",
     cases: [
       {
-        name: "the preview card of user B's hack",
+        name: "the preview card of user B's unlisted hack at its link",
         setup: (ctx) => hackOf(ctx, "userB"),
+        request: (ctx, _actor, hack: { slug: string }) => ({
+          method: "GET",
+          url: `/api/hacks/users/${ctx.users.userB.username}/${hack.slug}/card.png`,
+        }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    method: "GET",
+    url: "/api/hacks/:id/card.png",
+    access: "optional",
+    cases: [
+      {
+        name: "the card of user A's unlisted hack by id: the owner only",
+        setup: (ctx) => hackOf(ctx, "userA"),
+        request: (_ctx, _actor, hack: { id: number }) => ({ method: "GET", url: `/api/hacks/${hack.id}/card.png` }),
+        expect: { ...all(404), userA: 200 },
+      },
+      {
+        name: "the card of user B's listed hack by id",
+        setup: (ctx) => listedHackOf(ctx, "userB"),
         request: (_ctx, _actor, hack: { id: number }) => ({ method: "GET", url: `/api/hacks/${hack.id}/card.png` }),
         expect: all(200),
       },

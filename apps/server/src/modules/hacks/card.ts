@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type satori from "satori";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../errors.ts";
-import { hackCardData } from "./service.ts";
+import { hackCardData, hackIdAt, readableById } from "./service.ts";
 
 // The preview card of a hack (1200×630 PNG) for link unfurls: title, owner and the first lines of its
 // main file, in the product's dark neon style. Fonts come from the @fontsource packages (WOFF: satori
@@ -120,10 +120,8 @@ export async function renderCard(card: {
   return new Resvg(svg, { fitTo: { mode: "width", value: WIDTH } }).render().asPng();
 }
 
-/** GET hacks/{id}/card.png: rendered once per version of the hack. */
-export async function hackCard(ctx: AppContext, id: number): Promise<Buffer> {
-  const data = await hackCardData(ctx.db, id);
-  if (!data) throw notFound("This hack does not exist.");
+/** The card of one version of a hack, rendered once. */
+function cardOf(id: number, data: NonNullable<Awaited<ReturnType<typeof hackCardData>>>): Promise<Buffer> {
   const key = `${id}:${data.updatedAt.getTime()}`;
   let png = cache.get(key);
   if (!png) {
@@ -133,4 +131,22 @@ export async function hackCard(ctx: AppContext, id: number): Promise<Buffer> {
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   }
   return png;
+}
+
+/**
+ * GET hacks/{id}/card.png: a listed hack's card for anyone, an unlisted one's for its owner only (404 to
+ * anyone else, like an id that was never used). `listed` says whether the answer may be cached publicly.
+ */
+export async function hackCard(ctx: AppContext, id: number, viewerId: string | null) {
+  const data = await hackCardData(ctx.db, id);
+  if (!data || !readableById(data, viewerId)) throw notFound("This hack does not exist.");
+  return { png: await cardOf(id, data), listed: data.listed };
+}
+
+/** GET hacks/users/{username}/{slug}/card.png: the card for whoever holds the link (old names too). */
+export async function hackCardAt(ctx: AppContext, username: string, slug: string): Promise<Buffer> {
+  const id = await hackIdAt(ctx.db, username, slug);
+  const data = await hackCardData(ctx.db, id);
+  if (!data) throw notFound("This hack does not exist.");
+  return cardOf(id, data);
 }

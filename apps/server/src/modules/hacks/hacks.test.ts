@@ -117,7 +117,7 @@ describe("hacks", async () => {
   });
 
   it("forks with attribution; forking a deleted hack is a 404", async () => {
-    const original = await create(alice, { title: "Forkable" });
+    const original = await create(alice, { title: "Forkable", listed: true });
     const res = await call(bob, "POST", `/api/hacks/${original.id}/fork`);
     expect(res.statusCode, res.body).toBe(201);
     const fork = res.json() as HackJson;
@@ -178,12 +178,13 @@ describe("hacks", async () => {
 
   it("renders a PNG preview card, the same bytes for the same version", async () => {
     const hack = await create(alice, { title: "Card <script>alert(1)</script>" });
-    const first = await call(null, "GET", `/api/hacks/${hack.id}/card.png`);
+    const cardPath = `/api/hacks/users/${aliceName}/${hack.slug}/card.png`;
+    const first = await call(null, "GET", cardPath);
     expect(first.statusCode, first.body.slice(0, 200)).toBe(200);
     expect(first.headers["content-type"]).toBe("image/png");
     expect(first.rawPayload.subarray(1, 4).toString()).toBe("PNG");
     expect(first.rawPayload.length).toBeGreaterThan(10_000);
-    const again = await call(null, "GET", `/api/hacks/${hack.id}/card.png`);
+    const again = await call(null, "GET", cardPath);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect((await call(null, "GET", "/api/hacks/999999/card.png")).statusCode).toBe(404);
     expect(snippet([{ name: "index.html", content: `a\n\n\n\nb\n${"x".repeat(100)}` }]).lines).toEqual([

@@ -13,13 +13,14 @@ import { okResponseSchema } from "@neonlab/shared/schemas/common";
 import { requireUser } from "../../auth/session.ts";
 import { idParam } from "../../lib/id-param.ts";
 import { limitBodies, type ModuleOptions } from "../../lib/plugin-scope.ts";
-import { hackCard } from "./card.ts";
+import { hackCard, hackCardAt } from "./card.ts";
 import {
   createHack,
   deleteHack,
   deleteHacksOf,
   findHackAt,
   forkHack,
+  forkHackAt,
   listExploreHacks,
   listOwnHacks,
   updateHack,
@@ -27,6 +28,8 @@ import {
 
 const tags = ["hacks"];
 const params = z.object({ id: idParam("id") });
+const linkParams = z.object({ username: z.string().max(100), slug: z.string().max(100) });
+const cardQuery = z.object({ v: z.string().max(20).optional() });
 /** 200 KB of files plus JSON escaping. */
 const HACK_BODY_LIMIT = 1024 * 1024;
 
@@ -96,7 +99,7 @@ export async function hackRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       schema: {
         tags,
         summary: "A hack by its owner's username and slug (anyone with the link); old names answer the hack too",
-        params: z.object({ username: z.string().max(100), slug: z.string().max(100) }),
+        params: linkParams,
         response: { 200: hackSchema },
       },
     },
@@ -129,11 +132,28 @@ export async function hackRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   );
 
   r.post(
+    "/api/hacks/users/:username/:slug/fork",
+    {
+      schema: {
+        tags,
+        summary: "Fork a hack by its link (anyone holding it): a copy in the caller's own hacks",
+        params: linkParams,
+        response: { 201: hackSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await forkHackAt(ctx, requireUser(request).id, request.params.username, request.params.slug)),
+  );
+
+  r.post(
     "/api/hacks/:id/fork",
     {
       schema: {
         tags,
-        summary: "Fork a hack: a copy in the caller's own hacks, attributed to the original",
+        summary:
+          "Fork a listed hack, or an own one, by id (an unlisted hack only by its link): a copy in the caller's hacks",
         params,
         response: { 201: hackSchema },
       },
@@ -142,20 +162,39 @@ export async function hackRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   );
 
   r.get(
-    "/api/hacks/:id/card.png",
+    "/api/hacks/users/:username/:slug/card.png",
     {
       config: { auth: "public" },
       schema: {
         tags,
-        summary: "The hack's preview card (PNG, 1200×630) for link unfurls",
-        params,
-        querystring: z.object({ v: z.string().max(20).optional() }),
+        summary: "The hack's preview card (PNG, 1200×630) for link unfurls, at its link",
+        params: linkParams,
+        querystring: cardQuery,
         produces: ["image/png"],
       },
     },
     async (request, reply) => {
-      const png = await hackCard(ctx, request.params.id);
+      const png = await hackCardAt(ctx, request.params.username, request.params.slug);
       return reply.type("image/png").header("cache-control", "public, max-age=86400").send(png);
+    },
+  );
+
+  r.get(
+    "/api/hacks/:id/card.png",
+    {
+      config: { auth: "optional" },
+      schema: {
+        tags,
+        summary: "A listed hack's preview card by id, or an own one's (an unlisted hack's only at its link)",
+        params,
+        querystring: cardQuery,
+        produces: ["image/png"],
+      },
+    },
+    async (request, reply) => {
+      const card = await hackCard(ctx, request.params.id, request.user?.id ?? null);
+      const cache = card.listed ? "public, max-age=86400" : "private, max-age=86400";
+      return reply.type("image/png").header("cache-control", cache).send(card.png);
     },
   );
 }

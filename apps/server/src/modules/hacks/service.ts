@@ -68,10 +68,18 @@ export function liveUrl(config: Links, username: string, slug: string): string {
   return `${config.previewOrigin}/hack/${encodeURIComponent(username)}/view/${encodeURIComponent(slug)}/`;
 }
 
-/** The preview card's address: the update time in it, so a changed hack gets a new card. */
-export function cardUrl(config: Links, id: number, updatedAt: Date): string {
-  return `${new URL(config.PUBLIC_URL).origin}/api/hacks/${id}/card.png?v=${updatedAt.getTime().toString(36)}`;
+/**
+ * The preview card's address: at the hack's link, so whoever holds the link can unfurl it (an unlisted
+ * hack's id opens nothing), with the update time in it, so a changed hack gets a new card.
+ */
+export function cardUrl(config: Links, username: string, slug: string, updatedAt: Date): string {
+  const link = `${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
+  return `${new URL(config.PUBLIC_URL).origin}/api/hacks/users/${link}/card.png?v=${updatedAt.getTime().toString(36)}`;
 }
+
+/** Whether `viewerId` may read a hack by its id: a listed one anyone, an unlisted one its owner only. */
+export const readableById = (row: { listed: boolean; ownerId: string }, viewerId: string | null) =>
+  row.listed || row.ownerId === viewerId;
 
 async function present(db: Db, config: Links, id: number, viewerId: string | null): Promise<Hack> {
   const [row] = await db
@@ -83,11 +91,21 @@ async function present(db: Db, config: Links, id: number, viewerId: string | nul
   let forkedFrom: Hack["forked_from"] = null;
   if (row.forkedFromId !== null) {
     const [origin] = await db
-      .select({ username: owner.username, slug: hacks.slug, title: hacks.title })
+      .select({
+        username: owner.username,
+        slug: hacks.slug,
+        title: hacks.title,
+        listed: hacks.listed,
+        ownerId: hacks.ownerId,
+      })
       .from(hacks)
       .innerJoin(profileRows.table, eq(owner.userId, hacks.ownerId))
       .where(eq(hacks.id, row.forkedFromId));
-    forkedFrom = origin ?? null;
+    // An unlisted origin's link is its owner's to share. The forker is told whose hack it was, without
+    // the link; anyone else nothing: its author beside the fork's copied title and slug would spell it out.
+    if (origin && readableById(origin, viewerId))
+      forkedFrom = { username: origin.username, slug: origin.slug, title: origin.title };
+    else if (origin && viewerId === row.ownerId) forkedFrom = { username: origin.username, slug: null, title: null };
   }
   const base = summary(row);
   return {
@@ -96,7 +114,7 @@ async function present(db: Db, config: Links, id: number, viewerId: string | nul
     forked_from: forkedFrom,
     can_edit: viewerId === row.ownerId,
     live_url: base.has_environment ? liveUrl(config, row.username, row.slug) : null,
-    card_url: cardUrl(config, row.id, row.updatedAt),
+    card_url: cardUrl(config, row.username, row.slug, row.updatedAt),
   };
 }
 
@@ -186,20 +204,25 @@ export async function createHack(ctx: AppContext, userId: string, input: CreateH
  * current ones (callers redirect when they differ).
  */
 export async function findHackAt(ctx: AppContext, username: string, slug: string, viewerId: string | null) {
-  const user = await findUserByUsername(ctx.db, username);
-  if (!user) throw notFound("This hack does not exist.");
-  const [row] = await ctx.db
+  return present(ctx.db, ctx.config, await hackIdAt(ctx.db, username, slug), viewerId);
+}
+
+/** The id of the hack a link names (an old username or slug of it too); 404 when it names none. */
+export async function hackIdAt(db: Db, username: string, slug: string, missing = "This hack does not exist.") {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(missing);
+  const [row] = await db
     .select({ id: hacks.id })
     .from(hacks)
     .where(and(eq(hacks.ownerId, user.id), eq(hacks.slug, slug)));
   const [previous] = row
     ? [row]
-    : await ctx.db
+    : await db
         .select({ id: hackPreviousSlugs.hackId })
         .from(hackPreviousSlugs)
         .where(and(eq(hackPreviousSlugs.ownerId, user.id), eq(hackPreviousSlugs.slug, slug)));
-  if (!previous) throw notFound("This hack does not exist.");
-  return present(ctx.db, ctx.config, previous.id, viewerId);
+  if (!previous) throw notFound(missing);
+  return previous.id;
 }
 
 async function ownHack(db: Db, userId: string, id: number) {
@@ -262,13 +285,24 @@ export async function deleteHack(ctx: AppContext, userId: string, id: number): P
   });
 }
 
-/** POST hacks/{id}/fork: a copy in the caller's own hacks, attributed to the original. */
-export async function forkHack(ctx: AppContext, userId: string, id: number): Promise<Hack> {
+const FORK_MISSING = "This hack does not exist any more, so it can not be forked.";
+
+/**
+ * POST hacks/{id}/fork: a copy in the caller's own hacks, attributed to the original. By id only a listed
+ * hack or the caller's own: an unlisted one answers as if there were none.
+ */
+export const forkHack = (ctx: AppContext, userId: string, id: number) => forkOf(ctx, userId, id, true);
+
+/** POST hacks/users/{username}/{slug}/fork: the fork of whoever holds the link, listed or not. */
+export const forkHackAt = async (ctx: AppContext, userId: string, username: string, slug: string) =>
+  forkOf(ctx, userId, await hackIdAt(ctx.db, username, slug, FORK_MISSING), false);
+
+async function forkOf(ctx: AppContext, userId: string, id: number, byId: boolean): Promise<Hack> {
   const [source] = await ctx.db
-    .select({ title: hacks.title, slug: hacks.slug, files: hacks.files })
+    .select({ title: hacks.title, slug: hacks.slug, files: hacks.files, listed: hacks.listed, ownerId: hacks.ownerId })
     .from(hacks)
     .where(eq(hacks.id, id));
-  if (!source) throw notFound("This hack does not exist any more, so it can not be forked.");
+  if (!source || (byId && !readableById(source, userId))) throw notFound(FORK_MISSING);
   const newId = await insertHack(
     ctx.db,
     { ownerId: userId, title: source.title, files: source.files, listed: false, forkedFromId: id },
@@ -298,10 +332,17 @@ export async function findLiveFile(ctx: AppContext, username: string, slug: stri
   return file ? { kind: "file", name: file.name, content: file.content } : { kind: "none" };
 }
 
-/** What the preview card shows. */
+/** What the preview card shows, and who may see it by id (readableById). */
 export async function hackCardData(db: Db, id: number) {
   const [row] = await db
-    .select({ title: hacks.title, files: hacks.files, updatedAt: hacks.updatedAt, username: owner.username })
+    .select({
+      title: hacks.title,
+      files: hacks.files,
+      updatedAt: hacks.updatedAt,
+      username: owner.username,
+      listed: hacks.listed,
+      ownerId: hacks.ownerId,
+    })
     .from(hacks)
     .innerJoin(profileRows.table, eq(owner.userId, hacks.ownerId))
     .where(eq(hacks.id, id));

@@ -40,7 +40,11 @@ export const useHack = (username: string, slug: string) =>
 export const createHack = (input: CreateHackInput) => api<Hack>("hacks", { method: "POST", body: input });
 export const updateHack = (id: number, input: UpdateHackInput) =>
   api<Hack>(`hacks/${id}`, { method: "PUT", body: input });
-export const forkHack = (id: number) => api<Hack>(`hacks/${id}/fork`, { method: "POST" });
+/** Forks by the link (an unlisted hack's id opens nothing for anyone but its owner). */
+export const forkHack = (hack: { owner: { username: string }; slug: string }) =>
+  api<Hack>(`hacks/users/${encodeURIComponent(hack.owner.username)}/${encodeURIComponent(hack.slug)}/fork`, {
+    method: "POST",
+  });
 export const deleteHack = (id: number) => api<{ ok: true }>(`hacks/${id}`, { method: "DELETE" });
 
 /** A changed hack: its page's cache takes the answer, the lists refetch. */

@@ -205,7 +205,7 @@ export function HackWorkspace({ hack }: { hack: Hack }) {
       navigate("/login");
       return;
     }
-    fork.mutate(hack.id, {
+    fork.mutate(hack, {
       onSuccess: (copy) => {
         toast.success(`Forked into your hacks as "${copy.title}"`);
         navigate(hackPath(copy));
@@ -228,13 +228,23 @@ export function HackWorkspace({ hack }: { hack: Hack }) {
             {hack.forked_from && (
               <>
                 {" · forked from "}
-                <Anchor
-                  component={Link}
-                  to={hackPath({ owner: hack.forked_from, slug: hack.forked_from.slug })}
-                  size="xs"
-                >
-                  @{hack.forked_from.username}/{hack.forked_from.slug}
-                </Anchor>
+                {hack.forked_from.slug === null ? (
+                  // An unlisted hack: its link is its owner's to share, so only its author is named.
+                  <>
+                    an unlisted hack by{" "}
+                    <Anchor component={Link} to={`/profile/${encodeURIComponent(hack.forked_from.username)}`} size="xs">
+                      @{hack.forked_from.username}
+                    </Anchor>
+                  </>
+                ) : (
+                  <Anchor
+                    component={Link}
+                    to={hackPath({ owner: hack.forked_from, slug: hack.forked_from.slug })}
+                    size="xs"
+                  >
+                    @{hack.forked_from.username}/{hack.forked_from.slug}
+                  </Anchor>
+                )}
               </>
             )}
           </Text>
