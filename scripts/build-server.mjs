@@ -21,6 +21,8 @@ const INPUTS = [
   "package-lock.json",
   "tsconfig.base.json",
   "scripts/build-server.mjs",
+  // Bundled into the server (web-build-mode.ts reads the web build's stamp with it).
+  "scripts/web-build-stamp.mjs",
 ];
 /** Builds kept besides the newest: a server started from one may still load its lazy chunks. */
 const KEEP = 3;

@@ -1,4 +1,5 @@
 import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
+import { webBuildRefusal } from "./web-build-mode.ts";
 
 /** How long after listening Better Auth starts loading when no auth request asked for it first. */
 const AUTH_WARM_UP_DELAY_MS = 2_000;
@@ -13,6 +14,11 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  const refusal = webBuildRefusal(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
   }
   const warning = exposureWarning(config);
   if (warning) console.warn(warning);
