@@ -8,12 +8,7 @@ import { type CodeType, codeResendWait, resendWaitMessage } from "./code-throttl
 import { chargeMail, type MailKind } from "./mail-cap.ts";
 import { askBetterAuth, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { newPasswordProblem } from "./password-policy.ts";
-import {
-  AUTH_ROUTE_RULES,
-  type AuthRouteRule,
-  firstIssue,
-  oauthStartSchema,
-} from "./request-schemas.ts";
+import { AUTH_ROUTE_RULES, type AuthRouteRule, firstIssue, oauthStartSchema } from "./request-schemas.ts";
 import { bearerToken } from "./session.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 

@@ -168,7 +168,11 @@ describe("what a refused auth request does not do", async () => {
   it("unconfirmed sign-ins mail at most 5 codes to one address an hour", async () => {
     const email = uniqueEmail("unconfirmed");
     const password = "violet-kettle-42";
-    const signUp = await post(app, { path: "/sign-up/email", body: { email, password, name: "Ada" }, ip: "198.19.7.1" });
+    const signUp = await post(app, {
+      path: "/sign-up/email",
+      body: { email, password, name: "Ada" },
+      ip: "198.19.7.1",
+    });
     expect(signUp.statusCode).toBe(200);
     for (let i = 0; i < 8; i++) {
       advance(61); // past the once-a-minute rule of code mails

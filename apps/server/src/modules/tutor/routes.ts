@@ -101,7 +101,10 @@ export async function tutorRoutes(app: FastifyInstance, { ctx }: ModuleOptions) 
       if (threadId !== null && asker.threadLesson !== content.id) throw notFound(TUTOR_MESSAGES.threadNotFound);
       const wait = await limits.hit(`tutor:${user.id}`, { max: TUTOR_QUESTIONS_PER_MINUTE, windowSeconds: 60 });
       if (wait > 0) {
-        throw rateLimited(wait, `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`);
+        throw rateLimited(
+          wait,
+          `That is ${TUTOR_QUESTIONS_PER_MINUTE} questions in a minute. Please wait ${wait} seconds.`,
+        );
       }
       const a = asker.today;
       const taken = await takeQuestion(db, user.id, a.day, a.limit);
