@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exposureWarning, isLoopbackHost, loadConfig } from "./config.ts";
+import { exposureWarning, isLoopbackHost, loadConfig, publicUrlMismatch } from "./config.ts";
 
 const base = { NODE_ENV: "test", DATA_DIR: "./data-test" };
 
@@ -43,6 +43,29 @@ describe("safe defaults", () => {
     const complete = { ...partly, BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars" };
     expect(exposureWarning(loadConfig(complete), complete)).toBeNull();
     expect(exposureWarning(loadConfig(base), base)).toBeNull();
+  });
+});
+
+describe("the address users reach", () => {
+  it("is http://localhost:$PORT without PUBLIC_URL, whatever HOST is; the preview site follows on PORT + 1", () => {
+    const at = (env: Record<string, string>) => loadConfig({ ...base, ...env });
+    expect(at({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(at({ PORT: "3400" }).PUBLIC_URL).toBe("http://localhost:3400");
+    expect(at({ PORT: "3400" }).corsOrigin).toBe("http://localhost:3400");
+    expect(at({ PORT: "3400" }).previewOrigin).toBe("http://127.0.0.1:3401");
+    expect(at({ PORT: "3400", HOST: "0.0.0.0" }).PUBLIC_URL).toBe("http://localhost:3400");
+    expect(at({ PORT: "3400", PUBLIC_URL: "https://neonlab.example" }).PUBLIC_URL).toBe("https://neonlab.example");
+  });
+
+  it("says which variable to set when PUBLIC_URL names this machine on another port than the server's", () => {
+    const mismatch = (env: Record<string, string>) => publicUrlMismatch(loadConfig({ ...base, ...env }));
+    expect(mismatch({ PORT: "3400", PUBLIC_URL: "http://localhost:3000" })).toBe(
+      "PUBLIC_URL is http://localhost:3000 but the server listens on port 3400: sign-in works only at PUBLIC_URL's address. Set PUBLIC_URL to the address you open NeonLab at (or leave it unset for http://localhost:3400).",
+    );
+    expect(mismatch({ PORT: "3400" })).toBeNull();
+    expect(mismatch({ PORT: "3400", PUBLIC_URL: "http://127.0.0.1:3400" })).toBeNull();
+    // Behind a proxy the public address has its own port.
+    expect(mismatch({ PORT: "3400", PUBLIC_URL: "https://neonlab.example" })).toBeNull();
   });
 });
 

@@ -23,7 +23,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Default: http://localhost:$PORT (see resolvedEnv). */
+  PUBLIC_URL: optional.pipe(z.url().optional()),
   CORS_ORIGIN: optional,
   DATABASE_URL: optional.pipe(z.url().optional()),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
@@ -74,7 +75,8 @@ export const envSchema = z.object({
   PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, "PUBLIC_URL"> & { PUBLIC_URL: string };
 export type Config = Env & {
   authSecret: string;
   dataDir: string;
@@ -116,7 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${name(issue.path)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const env = parsed.data;
+  const env = resolvedEnv(parsed.data);
   const isProduction = env.NODE_ENV === "production";
   const dataDir = resolve(env.DATA_DIR);
   if (isProduction && !env.BETTER_AUTH_SECRET) {
@@ -131,6 +133,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: !isProduction && (env.DEV_OUTBOX ?? isLocalOnly(env)),
     ...previewSite(env, isProduction),
   };
+}
+
+/** Without PUBLIC_URL the app is reached at localhost on its own port (3000 when the port is chosen at listen). */
+function resolvedEnv(env: ParsedEnv): Env {
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}` };
+}
+
+/**
+ * A PUBLIC_URL on this machine whose port is not the one the server listens on: sign-in would answer "Invalid
+ * origin" to a browser at the listening port. One line saying which variable to set, or null.
+ */
+export function publicUrlMismatch(config: Config): string | null {
+  const url = new URL(config.PUBLIC_URL);
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  if (!isLoopbackHost(url.hostname) || config.PORT === 0 || port === config.PORT) return null;
+  return `PUBLIC_URL is ${config.PUBLIC_URL} but the server listens on port ${config.PORT}: sign-in works only at PUBLIC_URL's address. Set PUBLIC_URL to the address you open NeonLab at (or leave it unset for http://localhost:${config.PORT}).`;
 }
 
 /**

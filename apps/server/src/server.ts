@@ -1,4 +1,4 @@
-import { ConfigError, exposureWarning, loadConfig } from "./config.ts";
+import { ConfigError, exposureWarning, loadConfig, publicUrlMismatch } from "./config.ts";
 import { webBuildRefusal } from "./web-build-mode.ts";
 
 /** How long after listening Better Auth starts loading when no auth request asked for it first. */
@@ -48,6 +48,8 @@ async function main() {
       process.exit(1);
     });
   }, AUTH_WARM_UP_DELAY_MS).unref();
+  const mismatch = publicUrlMismatch(config);
+  if (mismatch) app.log.warn(mismatch);
   app.log.info(
     `NeonLab is running at ${config.PUBLIC_URL}, hack previews at ${config.previewOrigin} (database: ${app.ctx.database.kind}, mail: ${app.ctx.mailer.kind})`,
   );

@@ -67,11 +67,21 @@ function toErrorBody(status: number, text: string, request: FastifyRequest) {
   if (!text) return errorBody(status, fallbackMessage(status, request));
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
-    const message = (parsed.code && MESSAGE_BY_CODE[parsed.code]) || parsed.message || fallbackMessage(status, request);
+    const message =
+      (parsed.code === "INVALID_ORIGIN" && invalidOriginMessage(request)) ||
+      (parsed.code && MESSAGE_BY_CODE[parsed.code]) ||
+      parsed.message ||
+      fallbackMessage(status, request);
     return { ...errorBody(status, message), code: parsed.code };
   } catch {
     return errorBody(status, status >= 500 ? fallbackMessage(status, request) : text);
   }
+}
+
+/** Which variable to set when a browser reaches the server at another address than PUBLIC_URL. */
+function invalidOriginMessage(request: FastifyRequest): string {
+  const origin = request.headers.origin ?? "this address";
+  return `Sign-in is not accepted from ${origin}: it is not this server's PUBLIC_URL. Open NeonLab at the address PUBLIC_URL names, or set PUBLIC_URL to the address you use.`;
 }
 
 function fallbackMessage(status: number, request: FastifyRequest): string {
