@@ -1,15 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
+import { createDatabase } from "../../db/client.ts";
 import { burst, listen, statusCounts } from "../../test/burst.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { createTestApp, createTestDatabase } from "../../test/test-app.ts";
 import { createUser } from "../../test/users.ts";
 import { notifications } from "../notifications/schema.ts";
 import { blogs, blogViews } from "./schema.ts";
 import { createAuthor, publishedBlog, writeBlog } from "./test-helpers.ts";
 
 // Blogs' exactly-once rules under concurrency: one approval (and one notification), one view per viewer
-// per day, a score that follows every vote. PGlite serialises everything; PostgreSQL is the real test.
+// per day (also across instances), a score that follows every vote. PGlite serialises everything;
+// PostgreSQL is the real test.
 
 const N = 30;
 
@@ -47,6 +50,22 @@ function raceSuite(kind: "pglite" | "postgres") {
       expect(await db.select().from(blogViews).where(eq(blogViews.blogId, blog.id))).toHaveLength(1);
     });
 
+    it("counts one view of an anonymous address however many user agents it sends at once", async () => {
+      const blog = await publishedBlog(app, author, moderator, { title: "View me once, anonymously" });
+      const views = async () =>
+        (await db.select({ views: blogs.views }).from(blogs).where(eq(blogs.id, blog.id)))[0]?.views;
+      const before = await views();
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          fetch(`${base}/api/blogs/${blog.id}/view`, { method: "POST", headers: { "user-agent": `agent ${i}` } }),
+        ),
+      );
+      const bodies = await Promise.all(results.map(async (r) => [r.status, await r.json()] as const));
+      expect(bodies.filter(([status]) => status === 200)).toHaveLength(N);
+      expect(bodies.filter(([, body]) => body.counted)).toHaveLength(1);
+      expect(await views()).toBe(before! + 1);
+    });
+
     it("keeps the score equal to the votes under concurrent votes of many users", async () => {
       const blog = await publishedBlog(app, author, moderator, { title: "Vote on me at once" });
       const voters = await Promise.all(Array.from({ length: 8 }, () => createUser(app)));
@@ -67,5 +86,40 @@ function raceSuite(kind: "pglite" | "postgres") {
   });
 }
 
+/** Two app instances, each with its own pool, on one PostgreSQL database (and one secret, as deployed). */
+function twoInstancesSuite() {
+  describe("blog views on two instances of one database (postgres)", async () => {
+    const shared = await createTestDatabase({ kind: "postgres" });
+    const otherPool = createDatabase({ url: shared.url!, poolSize: 10 });
+    afterAll(async () => {
+      await otherPool.close();
+      await shared.drop();
+    });
+    const env = { BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+    const a = await createTestApp({ env, database: shared.database });
+    const b = await createTestApp({ env, database: otherPool });
+    const bases = [await listen(a), await listen(b)];
+
+    it("counts one view of an address whichever instance its concurrent requests reach", async () => {
+      const blog = await publishedBlog(a, await createAuthor(a), await createAuthor(a, { moderator: true }));
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          fetch(`${bases[i % 2]}/api/blogs/${blog.id}/view`, {
+            method: "POST",
+            headers: { "user-agent": `agent ${i}` },
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { counted: boolean } })),
+        ),
+      );
+      expect(statusCounts(results)).toEqual({ 200: N });
+      expect(results.filter((r) => r.body.counted)).toHaveLength(1);
+      const [row] = await otherPool.db.select({ views: blogs.views }).from(blogs).where(eq(blogs.id, blog.id));
+      expect(row?.views).toBe(1);
+    });
+  });
+}
+
 raceSuite("pglite");
-if (process.env.TEST_DATABASE_URL) raceSuite("postgres");
+if (process.env.TEST_DATABASE_URL) {
+  raceSuite("postgres");
+  twoInstancesSuite();
+}

@@ -53,8 +53,10 @@ function getHighlighter(): Promise<HighlighterCore> {
 
 const schema = {
   ...defaultSchema,
-  // No `user-content-` prefix games with ids: headings get none (clobbering is then impossible).
-  clobberPrefix: "user-content-",
+  // Ids are prefixed once, by remark-rehype, which writes the footnotes' links to match (`user-content-fn-1`);
+  // a second prefix here broke every footnote link. With raw HTML off, footnotes are the only ids written
+  // from the author's text (headings get none), so nothing an author writes can clobber the page's globals.
+  clobberPrefix: "",
   protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
 };
 

@@ -141,6 +141,21 @@ describe("blog markdown rendering", () => {
     expect(html).toContain("plain");
   });
 
+  it("links footnotes, their references and back-links to ids that exist (each id prefixed once)", async () => {
+    const html = await renderMarkdown(
+      "TypeScript narrows unions[^1] and checks exhaustiveness[^note].\n\nAgain[^1].\n\n[^1]: By the discriminant.\n[^note]: With `never`.",
+    );
+    const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+    const targets = [...html.matchAll(/\shref="#([^"]*)"/g)].map((m) => m[1]);
+    const described = [...html.matchAll(/\saria-describedby="([^"]*)"/g)].map((m) => m[1]);
+    // Two references to [^1] and one to [^note], three back-links, the list items and the label.
+    expect(targets.length).toBeGreaterThanOrEqual(6);
+    for (const target of [...targets, ...described]) expect(ids, `#${target} in ${html}`).toContain(target);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).not.toMatch(/user-content-.*user-content-/);
+    expect(ids).toContain("user-content-fn-1");
+  });
+
   it("counts reading minutes and makes plain text for descriptions", () => {
     expect(readingMinutes("word ".repeat(440))).toBe(2);
     expect(readingMinutes("")).toBe(1);

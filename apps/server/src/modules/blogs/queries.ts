@@ -234,21 +234,23 @@ export async function listPending(db: Db, viewerId: string, page: number): Promi
   return { items, page, pageSize: BLOGS_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-/** Every category with its published blogs' count, in their order. */
+/**
+ * Every category with its published blogs' count, in their order. A join, not a correlated subquery: drizzle
+ * writes a one-table select's columns unqualified, so a subquery's `"id"` was the blog's own id.
+ */
 export async function listCategories(db: Db): Promise<BlogCategory[]> {
-  const published = sql<number>`(select count(*) from ${blogs} where ${blogs.categoryId} = ${blogCategories.id}
-    and ${blogs.status} = 'published')`.mapWith(Number);
-  const rows = await db
+  return db
     .select({
       id: blogCategories.id,
       slug: blogCategories.slug,
       name: blogCategories.name,
       description: blogCategories.description,
-      count: published,
+      count: count(blogs.id),
     })
     .from(blogCategories)
+    .leftJoin(blogs, and(eq(blogs.categoryId, blogCategories.id), eq(blogs.status, "published")))
+    .groupBy(blogCategories.id)
     .orderBy(asc(blogCategories.position), asc(blogCategories.id));
-  return rows;
 }
 
 /** The images of a blog, newest first. */

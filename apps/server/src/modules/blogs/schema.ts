@@ -116,9 +116,9 @@ export const blogImages = pgTable(
 );
 
 /**
- * Views counted once per viewer per UTC day: `viewer` is `u:<user id>` for a signed-in viewer, else a
- * salted hash of the address and user agent for that day (no raw address is stored). The key makes it
- * exactly once under concurrency; rows older than two days are removed as new ones come.
+ * Views counted once per viewer per UTC day: `viewer` is `u:<user id>` for a signed-in viewer, else an HMAC
+ * of the day and the address under the server secret (no raw address is stored). The key makes it exactly
+ * once under concurrency and across instances; rows older than yesterday are removed as new ones come.
  */
 export const blogViews = pgTable(
   "blog_views",

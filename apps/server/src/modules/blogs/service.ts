@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import {
   BLOG_MESSAGES,
@@ -296,20 +296,35 @@ export async function voteBlog(
   });
 }
 
-/** The viewer's key for today: the user, or a salted hash of address and user agent (never stored raw). */
-export function viewerKey(secret: string, day: string, viewer: { userId?: string; ip: string; userAgent: string }) {
+/** The UTC day a view counts in (`2031-03-14`): a viewer counts once per blog in it. */
+export const viewDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The viewer's key for the day: the user, or an HMAC (key: the server secret) of the day and the address —
+ * not the user agent, which the client chooses freely. The address is never stored, and its key changes daily.
+ */
+export function viewerKey(secret: string, day: string, viewer: { userId?: string; ip: string }) {
   if (viewer.userId) return `u:${viewer.userId}`;
-  const hash = createHash("sha256").update(`${secret}\n${day}\n${viewer.ip}\n${viewer.userAgent}`).digest("base64url");
+  const hash = createHmac("sha256", secret).update(`${day}\n${viewer.ip}`).digest("base64url");
   return `a:${hash.slice(0, 27)}`;
 }
 
-/** POST …/view: counted once per viewer per UTC day (the key of blog_views), also under concurrency. */
-export async function viewBlog(db: Db, id: number, viewer: string, day: string): Promise<BlogView> {
+/**
+ * POST …/view: counted once per viewer per UTC day (the key of blog_views), also under concurrency and across
+ * server instances; the author's own views never count.
+ */
+export async function viewBlog(
+  db: Db,
+  id: number,
+  viewer: { key: string; userId?: string },
+  day: string,
+): Promise<BlogView> {
   const blog = await findBlog(db, id);
   if (blog.status !== "published") throw notFound(BLOG_MESSAGES.notFound);
+  if (viewer.userId === blog.authorId) return { views: blog.views, counted: false };
   const counted = await db.execute(sql`
     with seen as (
-      insert into ${blogViews} (blog_id, viewer, day) values (${id}, ${viewer}, ${day})
+      insert into ${blogViews} (blog_id, viewer, day) values (${id}, ${viewer.key}, ${day})
       on conflict do nothing returning 1
     )
     update ${blogs} set views = views + 1 where id = ${id} and exists (select 1 from seen) returning views`);
