@@ -1,6 +1,7 @@
 // `npm run bench -- memory`: the server's memory on PGlite and on PostgreSQL, idle after a first start,
 // idle after a restart, under the ladder's load (L3 read, L4 auth read, L5p profile write) and after it,
-// beside the floors (bare Fastify, an empty PGlite on a worker). Budgets from issue 20; bench/README.md.
+// during an upload burst and 5 s after it (bench/memory-uploads.ts), beside the floors (bare Fastify, an
+// empty PGlite on a worker). Budgets from issue 20 and the uploads issue; bench/README.md.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { measure } from "./measure.ts";
 import { formatMemory, type Memory, sampleMemory, sampleWhile, startProbed } from "./memory-sample.ts";
 import { benchApp, prepareDatabase } from "./memory-setup.ts";
+import { BURST, BURST_BUDGET, type BurstResult, grantWriters, uploadBurst } from "./memory-uploads.ts";
 import { startProcess, stopProcess } from "./process.ts";
 import { seed } from "./seed.ts";
 
@@ -37,6 +39,7 @@ export async function runMemory() {
   const pgUrl = await prepareDatabase("memory");
   const dir = mkdtempSync(join(tmpdir(), "neonlab-memory-"));
   const rows: Row[] = [];
+  const bursts: Partial<Record<"pglite" | "postgres", BurstResult>> = {};
   const floors = {
     "bare Fastify": await probed("bench/servers/bare-fastify.ts", { PORT: String(port) }),
     "empty PGlite, new": await probed("bench/servers/empty-pglite.ts", { PGLITE_DIR: join(dir, "empty") }),
@@ -65,6 +68,10 @@ export async function runMemory() {
       users: 2000,
       lessons: 2,
     });
+    await grantWriters(
+      { url: backend === "postgres" ? pgUrl : undefined, dataDir: env.DATA_DIR },
+      seeded.userIds.slice(0, BURST.requests),
+    );
     child = await startProbed(app.env(env), app.ready);
     await settle(IDLE_MS);
     record("idle, restart", await sampleMemory(child));
@@ -98,6 +105,14 @@ export async function runMemory() {
     });
     await settle(IDLE_MS);
     record("after load", await sampleMemory(child));
+    const burst = await uploadBurst(child, app.base, seeded.tokens);
+    bursts[backend] = burst;
+    const what = `${BURST.requests} × ${BURST.imagesPerRequest} images of ${(BURST.side ** 2 / 1e6).toFixed(0)} MP`;
+    console.log(
+      `${backend.padEnd(8)} ${"upload burst".padEnd(22)} ${formatMemory(burst.highest)}  (${what}: ${burst.seconds.toFixed(1)} s, statuses ${burst.statuses.join(" ")})`,
+    );
+    rows.push({ backend, phase: "upload burst (highest sample)", memory: burst.highest });
+    record("5 s after the burst", burst.after);
     await stopProcess(child);
   }
   rmSync(dir, { recursive: true, force: true });
@@ -116,12 +131,26 @@ export async function runMemory() {
     );
     return { backend, idle, load, peak, budget: BUDGETS[backend], met };
   });
+  const pgliteBurst = bursts.pglite!;
+  const burstMet = pgliteBurst.after.rss <= BURST_BUDGET.pglite && pgliteBurst.statuses.every((s) => s === 200);
+  console.log(
+    `upload burst, pglite: highest sample ${pgliteBurst.highest.rss} MB, 5 s after ${pgliteBurst.after.rss} MB (budget ${BURST_BUDGET.pglite})  ${burstMet ? "yes" : "NO"}`,
+  );
   const out = resolve(import.meta.dirname, "results");
   mkdirSync(out, { recursive: true });
   writeFileSync(
     join(out, "memory.json"),
     JSON.stringify(
-      { date: new Date().toISOString(), seconds, connections, flags: SERVER_NODE_FLAGS, floors, rows, verdicts },
+      {
+        date: new Date().toISOString(),
+        seconds,
+        connections,
+        flags: SERVER_NODE_FLAGS,
+        floors,
+        rows,
+        verdicts,
+        burst: { ...BURST, budget: BURST_BUDGET, met: burstMet, results: bursts },
+      },
       null,
       2,
     ),

@@ -16,6 +16,11 @@ export const SERVER_NODE_FLAGS = [
 /**
  * Environment the server runs with (read by the C library when the process starts). glibc gives every thread
  * that allocates (libuv's pool: compression, argon2, file reads) a malloc arena of its own, kept after use;
- * two arenas measured 15–20 MB less RSS under the ladder's load at the same throughput.
+ * two arenas measured 15–20 MB less RSS under the ladder's load at the same throughput. glibc also raises its
+ * mmap threshold (up to 32 MB) each time a large block is freed, after which blocks of that size come from
+ * the arenas and stay in the process when freed: a fixed threshold (its starting value, 128 KiB) keeps large
+ * blocks mapped on their own and returned at once. Decoding uploaded images allocates many such blocks: 5 s
+ * after the upload burst of bench/memory-uploads.ts RSS was 418 MB without it, 262 MB with it (PGlite;
+ * bench/README.md, docs/decisions/023).
  */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId as id, isoDateTime } from "./common.ts";
+import { entityId as id, isoDateTime, noControlCharacters } from "./common.ts";
 import { userCardSchema } from "./community.ts";
 
 // Blogs (spec §2, §7 `blogs/*`; product rules "Blogs"): authors with has_access write markdown drafts,
@@ -43,12 +43,14 @@ export const BLOG_IMAGES_PER_UPLOAD = 10;
 export const BLOG_IMAGES_PER_BLOG = 40;
 /** What one user's stored images (every variant) may take in all. */
 export const BLOG_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
+/** Images one user may upload (covers included) in a window of 10 minutes; past it the upload is a 429. */
+export const BLOG_IMAGE_UPLOAD_LIMIT = { max: 30, windowSeconds: 600 } as const;
 /** The WebP widths each image is stored at (a narrower original is kept at its own width, not enlarged). */
 export const BLOG_IMAGE_WIDTHS = [480, 960, 1600] as const;
 /** Words a minute for the reading time. */
 export const BLOG_WORDS_PER_MINUTE = 220;
 
-/** Error messages the API answers with (400/403/404/409/413/415), named for the web's tests. */
+/** Error messages the API answers with (400/403/404/409/413/415/429), named for the web's tests. */
 export const BLOG_MESSAGES = {
   notFound: "Blog not found.",
   imageNotFound: "Image not found.",
@@ -69,6 +71,11 @@ export const BLOG_MESSAGES = {
   badType: "Only PNG, JPEG, WebP and GIF images can be uploaded.",
   svgRefused: "SVG images can not be uploaded; use PNG, JPEG, WebP or GIF.",
   tooManyPixels: "This image is too large in pixels (at most 40 megapixels).",
+  gifTooManyPixels: "A GIF can be at most 16 megapixels; upload a larger picture as PNG, JPEG or WebP.",
+  uploadLimit: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `You can upload at most ${BLOG_IMAGE_UPLOAD_LIMIT.max} images in ${BLOG_IMAGE_UPLOAD_LIMIT.windowSeconds / 60} minutes. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+  },
   unreadable: "This image could not be read; it may be damaged.",
   badMultipart: "The upload could not be read: send the image as multipart/form-data.",
   tooManyFiles: `Upload at most ${BLOG_IMAGES_PER_UPLOAD} images at once.`,
@@ -80,6 +87,7 @@ const tag = z
   .string({ error: "Tags must be text" })
   .trim()
   .toLowerCase()
+  .check(noControlCharacters("A tag"))
   .min(1, "A tag can not be empty")
   .max(BLOG_TAG_MAX, `A tag must be at most ${BLOG_TAG_MAX} characters`);
 
@@ -136,7 +144,12 @@ export const blogQueueQuerySchema = z.object({ page });
 /** POST /api/blogs: a new draft; everything optional (the title defaults to "Untitled blog"); no other field. */
 export const blogCreateSchema = z
   .strictObject({
-    title: z.string().trim().max(BLOG_TITLE_MAX, `The title must be at most ${BLOG_TITLE_MAX} characters`).optional(),
+    title: z
+      .string()
+      .trim()
+      .check(noControlCharacters("The title"))
+      .max(BLOG_TITLE_MAX, `The title must be at most ${BLOG_TITLE_MAX} characters`)
+      .optional(),
     blogCategoryId: positiveId("blogCategoryId").nullable().optional(),
   })
   .default({});
@@ -147,14 +160,17 @@ export const blogUpdateSchema = z.object({
   title: z
     .string({ error: "The title must be text" })
     .trim()
+    .check(noControlCharacters("The title"))
     .min(1, "The title is required")
     .max(BLOG_TITLE_MAX, `The title must be at most ${BLOG_TITLE_MAX} characters`),
   summary: z
     .string({ error: "The summary must be text" })
     .trim()
+    .check(noControlCharacters("The summary", { multiline: true }))
     .max(BLOG_SUMMARY_MAX, `The summary must be at most ${BLOG_SUMMARY_MAX} characters`),
   content: z
     .string({ error: "The text must be markdown" })
+    .check(noControlCharacters("The text", { multiline: true }))
     .max(BLOG_CONTENT_MAX, `The text must be at most ${BLOG_CONTENT_MAX.toLocaleString("en")} characters`),
   blogCategoryId: positiveId("blogCategoryId").nullable(),
   tags: z.array(tag).max(BLOG_TAGS_MAX, `At most ${BLOG_TAGS_MAX} tags`),
@@ -166,6 +182,7 @@ export const blogRejectSchema = z.object({
   reason: z
     .string({ error: "Give a reason" })
     .trim()
+    .check(noControlCharacters("The reason", { multiline: true }))
     .min(BLOG_REJECT_REASON_MIN, `Give a reason of at least ${BLOG_REJECT_REASON_MIN} characters`)
     .max(BLOG_REJECT_REASON_MAX, `Keep the reason under ${BLOG_REJECT_REASON_MAX} characters`),
 });

@@ -42,6 +42,7 @@ import {
   unpublishBlog,
   updateBlog,
   viewBlog,
+  viewDay,
   viewerKey,
   voteBlog,
 } from "./service.ts";
@@ -72,7 +73,7 @@ async function readFiles(request: FastifyRequest, max: number): Promise<Buffer[]
 
 /** spec §7 `blogs/*` (docs/blogs-api.md): writing, review, reading, votes, views, images; feeds and sitemap. */
 export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, config, events } = ctx;
+  const { db, transaction, config, events, limits } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFromConfig(config);
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, "");
@@ -270,19 +271,19 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   r.patch(
     "/api/blogs/:id/upload-cover",
     {
-      config: { errors: [403, 413] },
+      config: { errors: [403, 413, 429] },
       schema: { ...upload, summary: "Upload a blog's cover image (multipart, one PNG/JPEG/WebP/GIF ≤ 5 MB)", ...byId },
     },
     async (request) => {
       const files = await readFiles(request, 1);
-      await storeImages(db, storage, requireUser(request), request.params.id, files, true);
+      await storeImages({ db, storage, limits }, requireUser(request), request.params.id, files, true);
       return edit(request, request.params.id);
     },
   );
   r.patch(
     "/api/blogs/:id/upload-images",
     {
-      config: { errors: [403, 413] },
+      config: { errors: [403, 413, 429] },
       schema: {
         ...upload,
         summary: "Upload images for a blog's text (multipart, 1–10 files ≤ 5 MB each)",
@@ -292,7 +293,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
     },
     async (request) => {
       const files = await readFiles(request, BLOG_IMAGES_PER_UPLOAD);
-      return storeImages(db, storage, requireUser(request), request.params.id, files, false);
+      return storeImages({ db, storage, limits }, requireUser(request), request.params.id, files, false);
     },
   );
   r.delete(
@@ -359,13 +360,10 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       },
     },
     async (request) => {
-      const day = new Date().toISOString().slice(0, 10);
-      const key = viewerKey(config.authSecret, day, {
-        userId: request.user?.id,
-        ip: request.ip,
-        userAgent: String(request.headers["user-agent"] ?? ""),
-      });
-      return viewBlog(db, request.params.id, key, day);
+      const day = viewDay();
+      const userId = request.user?.id;
+      const key = viewerKey(config.authSecret, day, { userId, ip: request.ip });
+      return viewBlog(db, request.params.id, { key, userId }, day);
     },
   );
   registerBlogFeeds(app, db, publicUrl);

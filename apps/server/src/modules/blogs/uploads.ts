@@ -1,12 +1,14 @@
 import { and, count, eq, sql, sum } from "drizzle-orm";
 import {
+  BLOG_IMAGE_UPLOAD_LIMIT,
   BLOG_IMAGES_PER_BLOG,
   BLOG_MESSAGES,
   BLOG_STORAGE_QUOTA_BYTES,
   type BlogImage,
 } from "@neonlab/shared/schemas/blogs";
 import type { Db } from "../../db/client.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { conflict, notFound, rateLimited } from "../../errors.ts";
+import type { RateLimits } from "../../lib/rate-limits.ts";
 import { checkImage, type ProcessedImage, presentImage, processImage } from "./images.ts";
 import { blogImages, blogs } from "./schema.ts";
 import { checkWriter, findBlog, type Writer } from "./service.ts";
@@ -14,7 +16,8 @@ import type { MediaStorage } from "./storage.ts";
 
 // Uploads (decision 026): every file of a request is checked (bytes, type, pixels) before any is processed,
 // all are processed before any is stored, and the rows are written under a per-user lock that re-checks the
-// quota and the blog's image count: a refused request stores nothing.
+// quota and the blog's image count: a refused request stores nothing. Before decoding, the images count
+// against the user's upload limit (BLOG_IMAGE_UPLOAD_LIMIT), which bounds the decoding one user can ask for.
 
 async function usage(db: Db, userId: string, blogId: number) {
   const [mine] = await db
@@ -32,8 +35,7 @@ function checkRoom(current: { used: number; images: number }, adding: { bytes: n
 
 /** Checks, re-encodes and stores the files as images of the blog; `asCover` makes the (single) image its cover. */
 export async function storeImages(
-  db: Db,
-  storage: MediaStorage,
+  { db, storage, limits }: { db: Db; storage: MediaStorage; limits: RateLimits },
   user: Writer,
   blogId: number,
   files: Buffer[],
@@ -43,6 +45,8 @@ export async function storeImages(
   const checked = [];
   for (const file of files) checked.push({ file, ...(await checkImage(file)) });
   checkRoom(await usage(db, user.id, blogId), { bytes: 0, images: files.length });
+  const wait = await limits.hit(`blog-images:${user.id}`, BLOG_IMAGE_UPLOAD_LIMIT, files.length);
+  if (wait > 0) throw rateLimited(wait, BLOG_MESSAGES.uploadLimit(wait));
   const processed: ProcessedImage[] = [];
   for (const image of checked) processed.push(await processImage(image.file, image.width));
   const bytes = processed.reduce((total, image) => total + image.bytes, 0);
