@@ -96,8 +96,18 @@ export const HACK_ROUTES: RouteEntry[] = [
     access: "user",
     cases: [
       {
-        name: "change user A's hack",
+        name: "change user A's unlisted hack (anyone else: as missing as an unused id)",
         setup: (ctx) => hackOf(ctx, "userA"),
+        request: (_ctx, _actor, hack: { id: number }) => ({
+          method: "PUT",
+          url: `/api/hacks/${hack.id}`,
+          payload: { title: "Changed" },
+        }),
+        expect: ownerOnly(200, 404),
+      },
+      {
+        name: "change user A's listed hack",
+        setup: (ctx) => listedHackOf(ctx, "userA"),
         request: (_ctx, _actor, hack: { id: number }) => ({
           method: "PUT",
           url: `/api/hacks/${hack.id}`,
@@ -113,8 +123,14 @@ export const HACK_ROUTES: RouteEntry[] = [
     access: "user",
     cases: [
       {
-        name: "delete user A's hack",
+        name: "delete user A's unlisted hack (anyone else: as missing as an unused id)",
         setup: (ctx) => hackOf(ctx, "userA"),
+        request: (_ctx, _actor, hack: { id: number }) => ({ method: "DELETE", url: `/api/hacks/${hack.id}` }),
+        expect: ownerOnly(200, 404),
+      },
+      {
+        name: "delete user A's listed hack",
+        setup: (ctx) => listedHackOf(ctx, "userA"),
         request: (_ctx, _actor, hack: { id: number }) => ({ method: "DELETE", url: `/api/hacks/${hack.id}` }),
         expect: ownerOnly(200, 403),
       },

@@ -88,9 +88,15 @@ describe("hacks", async () => {
 
   it("lets only the owner change or delete it; anyone with the link reads it", async () => {
     const hack = await create(alice, { title: "Mine" });
-    expect((await call(bob, "PUT", `/api/hacks/${hack.id}`, { title: "Yours" })).statusCode).toBe(403);
-    expect((await call(bob, "DELETE", `/api/hacks/${hack.id}`)).statusCode).toBe(403);
-    expect((await call(bob, "PUT", "/api/hacks/999999", { title: "Nope" })).statusCode).toBe(404);
+    // Unlisted: its id is no handle for anyone else, so changing it by id is as missing as an unused id.
+    const unused = await call(bob, "PUT", "/api/hacks/999999", { title: "Nope" });
+    expect(unused.statusCode).toBe(404);
+    const put = await call(bob, "PUT", `/api/hacks/${hack.id}`, { title: "Yours" });
+    expect([put.statusCode, put.json()]).toEqual([404, unused.json()]);
+    expect((await call(bob, "DELETE", `/api/hacks/${hack.id}`)).statusCode).toBe(404);
+    const listed = await create(alice, { title: "Listed", listed: true });
+    expect((await call(bob, "PUT", `/api/hacks/${listed.id}`, { title: "Yours" })).statusCode).toBe(403);
+    expect((await call(bob, "DELETE", `/api/hacks/${listed.id}`)).statusCode).toBe(403);
     const seen = await call(null, "GET", `/api/hacks/users/${aliceName}/mine`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ title: "Mine", can_edit: false });

@@ -225,9 +225,13 @@ export async function hackIdAt(db: Db, username: string, slug: string, missing =
   return previous.id;
 }
 
+/** The caller's own hack; another's unlisted hack is as missing by id as an unused id (readableById). */
 async function ownHack(db: Db, userId: string, id: number) {
-  const [row] = await db.select({ ownerId: hacks.ownerId, slug: hacks.slug }).from(hacks).where(eq(hacks.id, id));
-  if (!row) throw notFound("This hack does not exist.");
+  const [row] = await db
+    .select({ ownerId: hacks.ownerId, slug: hacks.slug, listed: hacks.listed })
+    .from(hacks)
+    .where(eq(hacks.id, id));
+  if (!row || !readableById(row, userId)) throw notFound("This hack does not exist.");
   if (row.ownerId !== userId) throw forbidden("Only the owner of this hack can change it.");
   return row;
 }
