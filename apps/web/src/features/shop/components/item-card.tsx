@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from "@mantine/core";
+import { Anchor, Badge, Button, Group } from "@mantine/core";
 import type { ShopItem, ShopState } from "@neonlab/shared/schemas/shop";
 import { IconBolt, IconShoppingCart, IconSnowflake } from "@tabler/icons-react";
 import { timeLeft } from "../../../lib/time-left.ts";
@@ -59,15 +59,31 @@ export function ItemCard({
       </Group>
       <p className={classes.description}>{item.description}</p>
       <Owned item={item} state={state} now={now} />
-      <Button
-        leftSection={<IconShoppingCart size={18} />}
-        onClick={() => onBuy(item)}
-        loading={busy}
-        variant={short ? "default" : "filled"}
-        aria-label={`Buy for ${format(item.price)} NeonBits: ${item.name}`}
-      >
-        Buy for {format(item.price)} NeonBits
-      </Button>
+      {short ? (
+        <>
+          <Button
+            leftSection={<IconShoppingCart size={18} />}
+            variant="default"
+            disabled
+            aria-label={`${item.name}: you need ${format(item.price - state.balance)} more NeonBits`}
+            data-short-by={item.price - state.balance}
+          >
+            Need {format(item.price - state.balance)} more NeonBits
+          </Button>
+          <Anchor href="#packs" size="sm" className={classes.getMore}>
+            Get NeonBits
+          </Anchor>
+        </>
+      ) : (
+        <Button
+          leftSection={<IconShoppingCart size={18} />}
+          onClick={() => onBuy(item)}
+          loading={busy}
+          aria-label={`Buy for ${format(item.price)} NeonBits: ${item.name}`}
+        >
+          Buy for {format(item.price)} NeonBits
+        </Button>
+      )}
     </article>
   );
 }

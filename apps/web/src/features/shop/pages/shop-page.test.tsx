@@ -105,15 +105,36 @@ describe("ShopPage", { timeout: 20_000 }, () => {
     expect(purchases).toHaveLength(0);
   });
 
+  it("offers no purchase it can not pay for: the button says how many more are needed, beside the packs", async () => {
+    const purchases = mockApi("POST", "/api/users/buy-shop-item", buyShopItemResultSchema, {
+      ...state,
+      message: "",
+      purchaseId: 1,
+    });
+    const user = userEvent.setup();
+    renderApp(<ShopPage />, { path: "/shop" });
+    const short = await screen.findByRole("button", { name: "Streak Freeze x3: you need 100 more NeonBits" });
+    expect(short.textContent).toBe("Need 100 more NeonBits");
+    expect(short.hasAttribute("disabled")).toBe(true);
+    const card = short.closest("article") as HTMLElement;
+    expect(within(card).getByRole("link", { name: "Get NeonBits" }).getAttribute("href")).toBe("#packs");
+    await user.click(short).catch(() => {});
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(purchases).toHaveLength(0);
+    // What the balance pays for stays on offer.
+    expect(screen.getByRole("button", { name: "Buy for 250 NeonBits: XP Boost (1 hour)" })).toBeTruthy();
+  });
+
   it("says a 409 in place with a link to the packs (the one retry carries the same key)", async () => {
+    // The balance was spent elsewhere meanwhile: the page still showed enough.
     const message =
-      "Not enough NeonBits: Streak Freeze x3 costs 400 NeonBits and you have 300. Get more NeonBits with a pack.";
+      "Not enough NeonBits: Streak Freeze costs 150 NeonBits and you have 100. Get more NeonBits with a pack.";
     const attempts = mockError("POST", "/api/users/buy-shop-item", 409, {
       statusCode: 409,
       statusMessage: "Conflict",
       message,
     });
-    const { user, dialog } = await buy("Buy for 400 NeonBits: Streak Freeze x3");
+    const { user, dialog } = await buy("Buy for 150 NeonBits: Streak Freeze");
     await user.click(within(dialog).getByRole("button", { name: "Buy" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(message);
