@@ -123,6 +123,8 @@ export const theme = createTheme({
     },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close navigation" } } },
     Notification: { defaultProps: { radius: "sm", closeButtonProps: { "aria-label": "Close notification" } } },
+    // A count on a neon badge: white on the dark mode's bright shades is under 4.5:1.
+    Indicator: { vars: () => ({ root: { "--indicator-text-color": "var(--nl-on-accent)" } }) },
   },
   other: { neonGreen: "#00ffa3", neonMagenta: "#ff2bd6", neonCyan: "#00e5ff" },
 });
