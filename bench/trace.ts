@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 // in ms, its latency) goes to <dir>/<rung>-round<n>.csv, the server's full garbage collections (bench/gc-probe.mjs,
 // preloaded) to <rung>-round<n>.gc.csv, and one line per round says in which 100 ms windows the slowest 1 %
 // started and how many of them started within 300 ms before a full collection of the server (bench/README.md,
-// "Session 15").
+// "Garbage collection and the read deadline").
 
 export const traceDir = process.env.BENCH_TRACE || undefined;
 

@@ -4,7 +4,7 @@ import { createPostgresPool } from "./postgres-pool.ts";
 
 // The app pool's read deadline (docs/decisions/014): a statement with no answer at all (a frozen server or
 // network) ends its connection after statement_timeout + 300 ms, checked by one sweep for all statements
-// in flight rather than a timer per statement (bench/README.md, "Session 15").
+// in flight rather than a timer per statement (bench/README.md).
 const url = process.env.TEST_DATABASE_URL;
 const timeouts = { connectMs: 1000, statementMs: 300, idleInTransactionMs: 10_000 };
 

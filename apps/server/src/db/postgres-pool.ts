@@ -44,7 +44,7 @@ type Connection = { stream: { destroy(): void } };
  * replaces the connection. pg's own `query_timeout` fails the statement but keeps the connection waiting for
  * the late answer, so the next statement on it would wait behind it. And its timer per statement made V8
  * collect its old generation far more often (a pool of 10 running 60,000 prepared reads: 6 full collections
- * instead of 1; the app under L3 about twice as many; bench/README.md, "Session 15"); one sweep every
+ * instead of 1; the app under L3 about twice as many; bench/README.md); one sweep every
  * SWEEP_MS over the statements in flight does not.
  */
 function deadlineClient(waitMs: number) {
