@@ -1,5 +1,5 @@
-// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists (history, activities, the
-// NeonBits ledger, the giveaway's past winners, notifications, the report queues, connections) at 10k, 100k
+// `npm run bench -- scale`: p95 latency of the rank and the newest-first lists (the ledger, activities,
+// the giveaway's past winners, notifications, the report queues, connections) at 10k, 100k
 // and 1M rows.
 // Seeds a fresh PostgreSQL database with generate_series SQL (not the API), then measures through the
 // real app's HTTP routes (app.inject) for a real signed-in user, many sequential samples per route.
@@ -29,7 +29,7 @@ const ME_XP = 2500;
 const ME_ROWS = 2000;
 
 type Route = { id: string; url: string; signedIn: boolean };
-const DEEP_PAGE = "history page 21 (keyset, 50)";
+const DEEP_PAGE = "ledger page 11 (keyset, 100)";
 const routes: Route[] = [
   { id: "floor: /api/health", url: "/api/health", signedIn: false },
   { id: "rank all-time page", url: "/api/rank?period=all", signedIn: false },
@@ -37,14 +37,11 @@ const routes: Route[] = [
   { id: "own rank all-time (page + me)", url: "/api/rank?period=all", signedIn: true },
   { id: "own rank this week (page + me)", url: "/api/rank?period=week", signedIn: true },
   { id: "activities (newest 3)", url: "/api/users/activities", signedIn: true },
-  { id: "history newest 50", url: "/api/users/history?limit=50", signedIn: true },
-  { id: "history newest 200", url: "/api/users/history?limit=200", signedIn: true },
+  { id: "ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
   // Its url gets the `before` cursor of entry 1,000 once the data is seeded.
-  { id: DEEP_PAGE, url: "/api/users/history?limit=50", signedIn: true },
+  { id: DEEP_PAGE, url: "/api/users/ledger?limit=100", signedIn: true },
   ...notif.NOTIFICATION_ROUTES,
   { id: notif.NOTIFICATIONS_DEEP, url: "/api/notifications", signedIn: true },
-  { id: "NeonBits ledger newest 20", url: "/api/users/ledger?limit=20", signedIn: true },
-  { id: "NeonBits ledger newest 100", url: "/api/users/ledger?limit=100", signedIn: true },
   { id: "giveaway past winners (10)", url: "/api/giveaway/rounds?limit=10", signedIn: false },
   ...community.COMMUNITY_ROUTES,
   // Their urls get the cursors of page 11 once the data is seeded.
@@ -54,19 +51,19 @@ const routes: Route[] = [
   ...blogs.BLOG_ROUTES,
 ];
 
-/** Walks the history 200 at a time to entry 1,000 and points the deep-page route at the page after it. */
+/** Walks the ledger 100 at a time to entry 1,000 and points the deep-page route at the page after it. */
 async function pointDeepPage(app: App, token: string) {
   let before = "";
-  for (let page = 0; page < 5; page++) {
+  for (let page = 0; page < 10; page++) {
     const res = await app.inject({
-      url: `/api/users/history?limit=200${before ? `&before=${before}` : ""}`,
+      url: `/api/users/ledger?limit=100${before ? `&before=${before}` : ""}`,
       headers: { authorization: `Bearer ${token}` },
     });
     const next = res.json().next as string | null;
-    if (!next) throw new Error("the signed-in user's history is shorter than 1,000 entries");
+    if (!next) throw new Error("the signed-in user's ledger is shorter than 1,000 entries");
     before = next;
   }
-  routes.find((r) => r.id === DEEP_PAGE)!.url = `/api/users/history?limit=50&before=${before}`;
+  routes.find((r) => r.id === DEEP_PAGE)!.url = `/api/users/ledger?limit=100&before=${before}`;
 }
 
 type Stat = { p50: number; p95: number; p99: number; max: number };

@@ -45,7 +45,7 @@ for (const mode of ["dark", "light"] as const) {
         { name: "course", path: coursePath, ready: "[data-course-page]", chrome: WITH_FOOTER },
         { name: "lesson", path: lessonPath, ready: "article[data-lesson]", chrome: LESSON_CHROME },
         { name: "rank", path: "/rank", ready: "[data-rank-table], [data-empty]", chrome: WITH_FOOTER },
-        { name: "profile", path: `/profile/${user.username}`, ready: "[data-history]", chrome: WITH_FOOTER },
+        { name: "profile", path: `/profile/${user.username}`, ready: "[data-ledger]", chrome: WITH_FOOTER },
       ];
       for (const shot of shots) await lookAt(page, shot, `learning-${shot.name}-${width}-${mode}`);
     });

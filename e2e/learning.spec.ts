@@ -135,7 +135,7 @@ test("a new learner passes a chapter: quiz feedback, reflections, XP, streak and
   await expect(page.locator('[data-profile-stat="xp"] dd')).toHaveText(String(xp));
   await expect(page.locator(`[data-badge="${chapter.badge.name}"]`)).toBeVisible();
   await expect(page.locator("[data-activity]")).toHaveCount(3);
-  await expect(page.locator('[data-history-entry="xp"]')).toHaveCount(chapter.lessons.length);
+  await expect(page.locator('[data-ledger] [data-ledger-entry="xp"]')).toHaveCount(chapter.lessons.length);
   await expect(page.locator("[data-streak-count]")).toHaveText("1");
 
   // Streak freeze on and off (a new account owns one freeze), then the spec toast when the server refuses.

@@ -35,6 +35,7 @@ import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
 import { giveawayRoutes } from "./modules/giveaway/routes.ts";
 import { hackRoutes } from "./modules/hacks/routes.ts";
 import { learningRoutes } from "./modules/learning/routes.ts";
+import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { profileViewRoutes } from "./modules/profile-view/routes.ts";
@@ -45,7 +46,6 @@ import { shopRoutes } from "./modules/shop/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { tutorRoutes } from "./modules/tutor/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
-import { walletRoutes } from "./modules/wallet/routes.ts";
 import { referralRoutes } from "./modules/referrals/routes.ts";
 import { confirmAccount, linkNewAccount } from "./modules/referrals/service.ts";
 import { createRealtime } from "./realtime/realtime.ts";
@@ -200,7 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     connections: connectionRoutes,
     notifications: notificationRoutes,
     shop: shopRoutes,
-    wallet: walletRoutes,
+    ledger: ledgerRoutes,
     giveaway: giveawayRoutes,
     "giveaway-admin": giveawayAdminRoutes,
     access: accessRoutes,

@@ -10,7 +10,7 @@ describe("security and caching headers", async () => {
 
   it.each([
     ["/api/profile"],
-    ["/api/users/history"],
+    ["/api/users/ledger"],
     ["/api/users/activities"],
     ["/api/users/streak"],
     ["/api/courses"],

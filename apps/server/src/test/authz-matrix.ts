@@ -7,6 +7,7 @@ import { GIVEAWAY_ROUTES } from "../modules/giveaway/authz.ts";
 import { HACK_ROUTES } from "../modules/hacks/authz.ts";
 import { DATA_EXPORT_ROUTES } from "../modules/data-export/authz.ts";
 import { LEARNING_ROUTES } from "../modules/learning/authz.ts";
+import { LEDGER_ROUTES } from "../modules/ledger/authz.ts";
 import { PAYMENT_ROUTES } from "../modules/payments/authz.ts";
 import { DEV_ROUTES } from "../modules/dev/authz.ts";
 import { NOTIFICATION_ROUTES } from "../modules/notifications/authz.ts";
@@ -17,7 +18,6 @@ import { REPORT_ROUTES } from "../modules/reports/authz.ts";
 import { SHOP_ROUTES } from "../modules/shop/authz.ts";
 import { SYSTEM_ROUTES } from "../modules/system/authz.ts";
 import { USER_ROUTES } from "../modules/users/authz.ts";
-import { WALLET_ROUTES } from "../modules/wallet/authz.ts";
 import { TUTOR_ROUTES } from "../modules/tutor/authz.ts";
 import { AUTH_ROUTES } from "./authz/auth.ts";
 import { PLATFORM_ROUTES } from "./authz/platform.ts";
@@ -46,7 +46,7 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...CONNECTION_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...SHOP_ROUTES,
-  ...WALLET_ROUTES,
+  ...LEDGER_ROUTES,
   ...GIVEAWAY_ROUTES,
   ...ACCESS_ROUTES,
   ...REFERRAL_ROUTES,

@@ -105,11 +105,11 @@ const deadToken = await (async () => {
   expect(res.statusCode, res.body).toBe(200);
   return gone.token;
 })();
-// Some progress, so the progress lists, history, activities and rank have entries to validate.
+// Some progress, so the progress lists, the ledger, activities and rank have entries to validate.
 const firstLesson = await lessonId(app.ctx.db, "neon-basics", "first-command");
 await prepareLesson(app, user, firstLesson);
 expect((await completeLessonApi(app, user, firstLesson)).statusCode).toBe(200);
-// NeonBits to spend, so shop purchases succeed too (and fill the NeonBits ledger).
+// NeonBits to spend, so shop purchases succeed too (and fill the ledger).
 await give(app.ctx.db, user.id, "neonbits", 1_000_000);
 // A giveaway round open now (so an entry can succeed) and a drawn one (whose tickets are public).
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

@@ -59,7 +59,7 @@ export const saveStreakQuerySchema = z.object({
 export const saveStreakResultSchema = streakSchema.extend({ neonbits_spent: z.number().int() });
 export type SaveStreakResult = z.infer<typeof saveStreakResultSchema>;
 
-// ---------------------------------------------------------------- activities and history
+// ---------------------------------------------------------------- activities
 
 export const activitySchema = z.object({
   id,
@@ -73,44 +73,6 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 export const activitiesQuerySchema = z.object({ userId: z.string().min(1).max(100).optional() });
-
-export const HISTORY_KINDS = ["xp", "neonbits", "streak"] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-
-export const historyEntrySchema = z.object({
-  /** Unique across kinds, e.g. "xp-12". */
-  id: z.string(),
-  kind: z.enum(HISTORY_KINDS),
-  date: isoDateTime,
-  /** Machine reason, e.g. lesson_completed, chapter_completed, streak_saved, freeze_used. */
-  reason: z.string(),
-  /** Human sentence, e.g. "Completed lesson: Your First Page". */
-  description: z.string(),
-  /** XP or NeonBits gained (negative when spent); for streak entries the change in days. */
-  amount: z.number().int(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
-
-/** A history page cursor: "<microseconds since 1970>-<kind>-<id>" of the last entry of the previous page. */
-export const HISTORY_CURSOR = /^(\d{1,16})-(xp|neonbits|streak)-(\d{1,10})$/;
-const historyCursor = z
-  .string()
-  .regex(HISTORY_CURSOR, "before must be the next value of a previous history page")
-  .refine((value) => Number(HISTORY_CURSOR.exec(value)?.[3]) <= 2_147_483_647, {
-    message: "before must be the next value of a previous history page",
-  });
-
-export const historyQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
-  /** Keyset pagination: the entries after this cursor (a previous page's `next`). */
-  before: historyCursor.optional(),
-});
-export const historySchema = z.object({
-  entries: z.array(historyEntrySchema),
-  /** Cursor for the next (older) page as `before`, or null when this page is the last. */
-  next: z.string().nullable(),
-});
-export type History = z.infer<typeof historySchema>;
 
 // ---------------------------------------------------------------- rank
 

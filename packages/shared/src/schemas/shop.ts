@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isoDateTime } from "./common.ts";
 
-// Request and response shapes of the shop (POST users/buy-shop-item, GET users/shop) and of the
-// user's NeonBits ledger (GET users/ledger). Product rules, "NeonBits and the shop".
+// Request and response shapes of the shop (POST users/buy-shop-item, GET users/shop); the NeonBits
+// changes are in the ledger (schemas/ledger.ts). Product rules, "NeonBits and the shop".
 
 /** The shop's items (the catalogue is rows of shop_items, seeded by the migration with these ids). */
 export const SHOP_ITEM_IDS = ["streak_freeze", "xp_boost_1h", "streak_freeze_x3"] as const;
@@ -51,38 +51,3 @@ export const buyShopItemResultSchema = shopStateSchema.extend({
   purchaseId: z.number().int(),
 });
 export type BuyShopItemResult = z.infer<typeof buyShopItemResultSchema>;
-
-// ---------------------------------------------------------------- the NeonBits ledger
-
-/** A ledger page cursor: "<microseconds since 1970>-<id>" of the last entry of the previous page. */
-export const LEDGER_CURSOR = /^(\d{1,16})-(\d{1,10})$/;
-const cursorMessage = "before must be the next value of a previous ledger page";
-
-export const ledgerQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(20),
-  before: z
-    .string()
-    .regex(LEDGER_CURSOR, cursorMessage)
-    .refine((value) => Number(LEDGER_CURSOR.exec(value)?.[2]) <= 2_147_483_647, { message: cursorMessage })
-    .optional(),
-});
-
-export const ledgerEntrySchema = z.object({
-  id: z.number().int(),
-  date: isoDateTime,
-  /** Machine reason (shop_purchase, chapter_completed, giveaway_won…). */
-  reason: z.string(),
-  description: z.string(),
-  /** Positive: received; negative: spent. */
-  amount: z.number().int(),
-});
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-
-/** GET /api/users/ledger: every NeonBits change of the caller, newest first; balance = their sum. */
-export const ledgerPageSchema = z.object({
-  balance: z.number().int(),
-  entries: z.array(ledgerEntrySchema),
-  /** Cursor for the next (older) page as `before`, or null when this page is the last. */
-  next: z.string().nullable(),
-});
-export type LedgerPage = z.infer<typeof ledgerPageSchema>;

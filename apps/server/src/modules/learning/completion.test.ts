@@ -5,7 +5,8 @@ import {
   completedLessonSchema,
   lessonCompleteResultSchema,
 } from "@neonlab/shared/schemas/learning";
-import { activitySchema, historySchema } from "@neonlab/shared/schemas/progress";
+import { ledgerPageSchema } from "@neonlab/shared/schemas/ledger";
+import { activitySchema } from "@neonlab/shared/schemas/progress";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -108,7 +109,7 @@ describe("lesson completion", async () => {
     expect(activities.map((a) => a.kind)).toEqual(["course_completed", "chapter_completed", "lesson_completed"]);
     expect(activities[2].link).toBe("/courses/neon-basics/moving");
 
-    const history = historySchema.parse((await get("/api/users/history", user.headers)).json());
+    const history = ledgerPageSchema.parse((await get("/api/users/ledger", user.headers)).json());
     const byKind = (kind: string) => history.entries.filter((e) => e.kind === kind);
     expect(
       byKind("xp")
@@ -185,8 +186,8 @@ describe("lesson completion", async () => {
     expect(own.json()).toHaveLength(3);
     expect((await app.inject({ method: "GET", url: "/api/users/activities" })).statusCode).toBe(400);
     expect((await app.inject({ method: "GET", url: "/api/users/activities?userId=nobody" })).statusCode).toBe(404);
-    const history = await get("/api/users/history?limit=2", user.headers);
-    expect(history.json().entries).toHaveLength(2);
-    expect((await get("/api/users/history?limit=0", user.headers)).statusCode).toBe(400);
+    const page = await get("/api/users/ledger?limit=2", user.headers);
+    expect(page.json().entries).toHaveLength(2);
+    expect((await get("/api/users/ledger?limit=0", user.headers)).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,14 @@
+import {
+  LEDGER_CURSOR,
+  LEDGER_CURSOR_MESSAGE,
+  LEDGER_ENTRY_KINDS,
+  type LedgerEntryKind,
+  type LedgerPage,
+} from "@neonlab/shared/schemas/ledger";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { badRequest } from "../../errors.ts";
 import { addXp } from "../profiles/service.ts";
 import { type LedgerKind, ledger, ledgerBalances } from "./schema.ts";
 
@@ -151,6 +159,42 @@ export async function listEntries(
     )
     .orderBy(desc(ledger.createdAt), desc(ledger.id))
     .limit(query.limit);
+}
+
+/**
+ * GET /api/users/ledger: a user's XP, NeonBits and streak entries (of one kind when given), newest first,
+ * `limit` a page, with the NeonBits balance. `before` is the previous page's `next`: "<µs>-<id>" of its
+ * last row (ids are unique across kinds, so the cursor holds whatever the kind filter).
+ */
+export async function getLedgerPage(
+  db: Db,
+  userId: string,
+  query: { limit: number; before?: string; kind?: LedgerEntryKind },
+): Promise<LedgerPage> {
+  const { limit } = query;
+  const before = query.before === undefined ? undefined : parseCursor(query.before);
+  const kinds = query.kind ? [query.kind] : LEDGER_ENTRY_KINDS;
+  const rows = await listEntries(db, { userId, kinds, limit: limit + 1, before });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    neonbits: (await findBalance(db, userId, "neonbits")) ?? 0,
+    entries: page.map((row) => ({
+      id: row.id,
+      kind: row.kind as LedgerEntryKind,
+      date: row.createdAt.toISOString(),
+      reason: row.reason,
+      description: row.description,
+      amount: row.amount,
+    })),
+    next: rows.length > limit && last ? `${last.micros}-${last.id}` : null,
+  };
+}
+
+function parseCursor(value: string) {
+  const match = LEDGER_CURSOR.exec(value);
+  if (!match || Number(match[2]) > 2_147_483_647) throw badRequest(LEDGER_CURSOR_MESSAGE);
+  return { micros: match[1]!, id: Number(match[2]) };
 }
 
 /** A user's balance of a stored kind as a scalar subquery (null when never had), for other modules' one-statement reads. */

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import {
   type Actor,
@@ -11,7 +10,6 @@ import {
   me,
   mustBeMe,
   type RouteEntry,
-  rowsOf,
 } from "../../test/authz/types.ts";
 import { setBalance } from "../ledger/test-helpers.ts";
 import { streaks } from "./schema.ts";
@@ -126,31 +124,6 @@ export const PROGRESS_ROUTES: RouteEntry[] = [
           const rows = listOf(res);
           expect(rows.length).toBeGreaterThan(0);
           allOwnedBy(rows, ctx.users.userA.id);
-        },
-      },
-    ],
-  },
-  {
-    method: "GET",
-    url: "/api/users/history",
-    access: "user",
-    cases: [
-      {
-        name: "own history",
-        request: () => ({ method: "GET", url: "/api/users/history" }),
-        expect: signedIn(200),
-        check: async (ctx, actor, res) => {
-          const user = mustBeMe(ctx, actor);
-          const entries = jsonOf(res).entries as { id: string }[];
-          if (actor === "userA") expect(entries.length).toBeGreaterThan(0);
-          // Entry ids are "<kind>-<ledger row id>": each row must be the caller's.
-          for (const entry of entries) {
-            const [, kind = "", id = ""] = /^([a-z]+)-(\d+)$/.exec(entry.id) ?? [];
-            const found = await ctx.app.ctx.db.execute(
-              sql`select user_id from ledger where id = ${Number(id)} and kind = ${kind}`,
-            );
-            expect(rowsOf<{ user_id: string }>(found)[0]?.user_id, entry.id).toBe(user.id);
-          }
         },
       },
     ],

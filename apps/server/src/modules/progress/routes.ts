@@ -4,8 +4,6 @@ import { z } from "zod";
 import {
   activitiesQuerySchema,
   activitySchema,
-  historyQuerySchema,
-  historySchema,
   rankQuerySchema,
   rankSchema,
   saveStreakQuerySchema,
@@ -16,13 +14,12 @@ import { requireUser } from "../../auth/session.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";
-import { getHistory } from "./history-service.ts";
 import { keepRankHistogramsCompact } from "./rank-compaction.ts";
 import { getRank } from "./rank-service.ts";
 import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
 import { getStreak } from "./streak-service.ts";
 
-/** The streak, activities and history under users/*, and the rank. */
+/** The streak and activities under users/*, and the rank (the ledger of XP and the streak: modules/ledger). */
 export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
   keepRankHistogramsCompact(app, db);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,19 +69,6 @@ export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: Modu
       if (!userId) throw badRequest("userId is required when not signed in.");
       return listActivities(db, userId);
     },
-  );
-
-  r.get(
-    "/api/users/history",
-    {
-      schema: {
-        tags,
-        summary: "Own XP, streak and NeonBits history, newest first; keyset pages with before=<previous next>",
-        querystring: historyQuerySchema,
-        response: { 200: historySchema },
-      },
-    },
-    async (request) => getHistory(db, requireUser(request).id, request.query.limit, request.query.before),
   );
 
   r.get(

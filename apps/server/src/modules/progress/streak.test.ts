@@ -142,7 +142,7 @@ describe("streak API", async () => {
       extended: true,
       status: "done",
     });
-    const history = (await call("GET", "/api/users/history", user)).json();
+    const history = (await call("GET", "/api/users/ledger?kind=streak", user)).json();
     expect(history.entries.find((e: { kind: string }) => e.kind === "streak")).toMatchObject({
       reason: "streak_restarted",
       description: "Streak started again (the 12-day streak broke)",

@@ -26,7 +26,7 @@ export function GiveawayPage() {
     if (previous.current === roundId) return;
     previous.current = roundId;
     void queryClient.invalidateQueries({ queryKey: ["giveaway", "rounds"] });
-    void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    void queryClient.invalidateQueries({ queryKey: ["ledger"] });
     void refreshProfile();
   }, [roundId, queryClient, refreshProfile]);
 

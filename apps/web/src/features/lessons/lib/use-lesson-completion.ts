@@ -33,10 +33,11 @@ export function useLessonCompletion(lesson: LessonDetail | undefined, courseSlug
         queryClient.setQueryData<LessonDetail>(lessonQueryKey(courseSlug, lessonSlug), (old) =>
           old ? { ...old, completed: true } : old,
         );
-        // Course progress, badges, history and rank all moved; the header counters too.
+        // Course progress, badges, the ledger and rank all moved; the header counters too.
         void Promise.all([
           queryClient.invalidateQueries({ queryKey: ["courses"] }),
           queryClient.invalidateQueries({ queryKey: ["progress"] }),
+          queryClient.invalidateQueries({ queryKey: ["ledger"] }),
           queryClient.invalidateQueries({ queryKey: ["rank"] }),
           queryClient.invalidateQueries({ queryKey: ["profiles"] }),
         ]);

@@ -7,12 +7,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { BadgeGrid } from "../../progress/components/badge-grid.tsx";
-import { HistoryList } from "../../progress/components/history-list.tsx";
 import { RecentActivity } from "../../progress/components/recent-activity.tsx";
 import { StreakWidget } from "../../progress/components/streak-widget.tsx";
 import { usePublicProfile } from "../api/get-public-profile.ts";
 import { ProfileLinks } from "../components/profile-links.tsx";
 import classes from "../components/profile.module.css";
+import { LedgerTable } from "../../../components/ledger-table.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
 
 // Signed-in visitors only: the connection control loads with its own chunk.
@@ -171,7 +171,13 @@ export function ProfilePage() {
           </div>
         )}
       </div>
-      {own && <HistoryList />}
+      {own && (
+        <LedgerTable
+          title="History"
+          loadingLabel="Loading the history"
+          emptyText="Nothing yet. Complete a lesson and your XP shows up here."
+        />
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ export function manageStreak(action: StreakAction): Promise<Streak | SaveStreakR
   return api<Streak>(`users/${action.type}-streak`, { method: "PATCH" });
 }
 
-/** Runs a streak action, then refreshes the streak, the history and the header counters. */
+/** Runs a streak action, then refreshes the streak, the ledger and the header counters. */
 export function useManageStreak() {
   const queryClient = useQueryClient();
   const { refreshProfile } = useSession();
@@ -21,7 +21,11 @@ export function useManageStreak() {
     mutationFn: manageStreak,
     onSuccess: async (streak) => {
       queryClient.setQueryData(["progress", "streak"], streak);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ["progress"] }), refreshProfile()]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["progress"] }),
+        queryClient.invalidateQueries({ queryKey: ["ledger"] }),
+        refreshProfile(),
+      ]);
     },
   });
 }

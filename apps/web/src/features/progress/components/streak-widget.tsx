@@ -7,7 +7,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useStreak } from "../api/get-streak.ts";
 import { type StreakAction, useManageStreak } from "../api/manage-streak.ts";
-import { streakStatusText } from "../lib/history-format.ts";
+import { streakStatusText } from "../lib/streak-status.ts";
 import classes from "./progress.module.css";
 
 /** The signed-in user's streak with the freeze, unfreeze and save controls (product rules). */

@@ -32,7 +32,9 @@ export function CompleteBar({
         old?.progress ? { ...old, progress: { ...old.progress, completed: true } } : old,
       );
       void Promise.all(
-        ["projects", "progress", "rank", "profiles"].map((key) => client.invalidateQueries({ queryKey: [key] })),
+        ["projects", "progress", "ledger", "rank", "profiles"].map((key) =>
+          client.invalidateQueries({ queryKey: [key] }),
+        ),
       );
       await openProjectCompleteDialog({ xp: result.xpAwarded });
       if (result.streak.extended) await openStreakDialog({ count: result.streak.count });

@@ -13,9 +13,9 @@ import {
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
+import { LedgerTable } from "../../../components/ledger-table.tsx";
 import { SubscriptionSettings } from "../../payments/components/subscription-settings.tsx";
 import { useSession } from "../../../lib/session.tsx";
-import { LedgerList } from "../../shop/components/ledger-list.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
 import { DataExportSection } from "../components/data-export-section.tsx";
@@ -148,7 +148,12 @@ export function SettingsPage() {
             <NotificationSettings />
           </Tabs.Panel>
           <Tabs.Panel value="neonbits">
-            <LedgerList />
+            <LedgerTable
+              kind="neonbits"
+              showBalance
+              loadingLabel="Loading your NeonBits"
+              emptyText="No NeonBits yet. Complete a chapter to earn your first 20."
+            />
           </Tabs.Panel>
           <Tabs.Panel value="invite">
             <InviteSettings />

@@ -22,7 +22,7 @@ export function useBuyShopItem() {
       queryClient.setQueryData(["shop", "state"], state);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ["progress"] }),
-        queryClient.invalidateQueries({ queryKey: ["wallet"] }),
+        queryClient.invalidateQueries({ queryKey: ["ledger"] }),
         refreshProfile(),
       ]);
     },
