@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { linkIn, readMails, sleep, waitForMail } from "../test/mail.ts";
+import { passwordResetToken, readMails, sleep, waitForMail } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, type TestUser } from "../test/users.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
 const PASSWORD_NOTICE = /Your NeonLab password was changed/;
 
 /** A second session of the user (another device), as a bearer header. */
@@ -40,14 +39,7 @@ describe("sessions and notices on account changes", async () => {
     const other = await signIn(app, user.email, user.password);
     expect(await profileStatus(app, user.headers)).toBe(200);
     expect(await profileStatus(app, other)).toBe(200);
-    await app.inject({
-      method: "POST",
-      url: "/api/auth/request-password-reset",
-      payload: { email: user.email, redirectTo: `${PUBLIC_URL}/reset-password` },
-    });
-    const link = linkIn(await waitForMail(app, user.email, /Reset your NeonLab password/));
-    const landing = await app.inject({ url: `${link.pathname}${link.search}` });
-    const token = new URL(landing.headers.location as string, PUBLIC_URL).searchParams.get("token");
+    const token = await passwordResetToken(app, user.email);
     const reset = await app.inject({
       method: "POST",
       url: "/api/auth/reset-password",

@@ -1,11 +1,10 @@
 import { PASSWORD_PROBLEMS } from "@neonlab/shared/password-policy";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { accountTableCounts, linkIn, sleep, waitForMail } from "../test/mail.ts";
+import { accountTableCounts, passwordResetToken, sleep } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, type TestUser, uniqueEmail } from "../test/users.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
 const COMMON = ["12345678", "password", "Password1", "P@ssw0rd", "drowssap", "qwertyuiop", "aaaaaaaaaa"];
 
 const post = (app: App, path: string, payload: object, headers: Record<string, string> = {}) =>
@@ -17,16 +16,7 @@ function expectRefused(res: { statusCode: number; json: () => unknown }, message
 }
 
 /** Asks for a reset mail and follows its link to the token on /reset-password. */
-async function resetToken(app: App, user: TestUser): Promise<string> {
-  const ask = await post(app, "/request-password-reset", {
-    email: user.email,
-    redirectTo: `${PUBLIC_URL}/reset-password`,
-  });
-  expect(ask.statusCode, ask.body).toBe(200);
-  const link = linkIn(await waitForMail(app, user.email, /Reset your NeonLab password/));
-  const landing = await app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
-  return new URL(landing.headers.location as string, PUBLIC_URL).searchParams.get("token") ?? "";
-}
+const resetToken = (app: App, user: TestUser) => passwordResetToken(app, user.email);
 
 async function usernameOf(app: App, user: TestUser): Promise<string> {
   return (await app.inject({ url: "/api/profile", headers: user.headers })).json().username;

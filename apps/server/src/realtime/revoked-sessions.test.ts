@@ -1,12 +1,11 @@
 import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { linkIn, waitForMail } from "../test/mail.ts";
+import { passwordResetToken } from "../test/mail.ts";
 import { connected, disconnection, listen, nextEvent, socketOpener } from "../test/sockets.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, type TestUser } from "../test/users.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
 const open = socketOpener();
 
 /** Another session of the user (another device): its bearer token. */
@@ -122,14 +121,7 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const [user, other] = [await createUser(app), await createUser(app)];
     const phone = await signIn(app, user);
     const [otherSocket, ...revoked] = await sockets(other.token, user.token, phone);
-    await app.inject({
-      method: "POST",
-      url: "/api/auth/request-password-reset",
-      payload: { email: user.email, redirectTo: `${PUBLIC_URL}/reset-password` },
-    });
-    const link = linkIn(await waitForMail(app, user.email, /Reset your NeonLab password/));
-    const landing = await app.inject({ url: `${link.pathname}${link.search}` });
-    const token = new URL(landing.headers.location as string, PUBLIC_URL).searchParams.get("token");
+    const token = await passwordResetToken(app, user.email);
     const closed = revoked.map((socket) => disconnection(socket));
     const reset = await app.inject({
       method: "POST",

@@ -23,6 +23,23 @@ export async function waitForMail(app: App, email: string, subject: RegExp, afte
   throw new Error(`no mail matching ${subject} arrived for ${email}`);
 }
 
+/** Asks for a reset mail for `email` and follows its link to the token on /reset-password. */
+export async function passwordResetToken(app: App, email: string): Promise<string> {
+  const publicUrl = app.ctx.config.PUBLIC_URL;
+  const before = (await readMails(app, email)).filter((m) => RESET_SUBJECT.test(m.subject)).length;
+  const ask = await app.inject({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    payload: { email, redirectTo: `${publicUrl}/reset-password` },
+  });
+  if (ask.statusCode !== 200) throw new Error(`reset request answered ${ask.statusCode}: ${ask.body}`);
+  const link = linkIn(await waitForMail(app, email, RESET_SUBJECT, before));
+  const landing = await app.inject({ url: `${link.pathname}${link.search}` });
+  return new URL(landing.headers.location as string, publicUrl).searchParams.get("token") ?? "";
+}
+
+const RESET_SUBJECT = /Reset your NeonLab password/;
+
 /** The first http(s) link in a mail's text part. */
 export function linkIn(mail: { text: string }): URL {
   const match = mail.text.match(/https?:\/\/\S+/);
