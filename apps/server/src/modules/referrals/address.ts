@@ -1,23 +1,15 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 
 // The mailbox an address reaches (product rules notes, "Referrals: one mailbox, one reward"): lower case, the
 // local part up to its first "+", and for gmail.com and googlemail.com (one provider) without dots. Two addresses
-// with one mailbox are one person to the referral rules. The rule lives here in two forms, this function and
-// its SQL twin below for reading the users table; address.test.ts holds both to one table.
+// with one mailbox are one person to the referral rules. The rule is this one SQL expression: the users table is
+// searched by it, and two given addresses are compared by it too.
 
 const GMAIL = ["gmail.com", "googlemail.com"];
 
-export function normalizeAddress(address: string): string {
-  const lower = address.toLowerCase();
-  const at = lower.lastIndexOf("@");
-  if (at < 0) return lower;
-  const local = lower.slice(0, at).split("+")[0]!;
-  const domain = lower.slice(at + 1);
-  return GMAIL.includes(domain) ? `${local.replaceAll(".", "")}@gmail.com` : `${local}@${domain}`;
-}
-
-/** `normalizeAddress` as SQL, for an address column or value. */
-export function normalizedAddressSql(address: SQLWrapper): SQL {
+/** The mailbox of an address column or value, as SQL. */
+export function mailboxSql(address: SQLWrapper): SQL {
   const lower = sql`lower(${address})`;
   const local = sql`split_part(substring(${lower} from '^(.*)@'), '+', 1)`;
   const domain = sql`substring(${lower} from '@([^@]*)$')`;
@@ -29,4 +21,13 @@ export function normalizedAddressSql(address: SQLWrapper): SQL {
     )}) then replace(${local}, '.', '') || '@gmail.com'
     else ${local} || '@' || ${domain}
   end)`;
+}
+
+/** An address given as a value, for mailboxSql. */
+export const addressValue = (address: string) => sql`${address}::text`;
+
+/** The mailbox `address` reaches. */
+export async function mailboxOf(db: Db, address: string): Promise<string> {
+  const result = await db.execute(sql`select ${mailboxSql(addressValue(address))} as mailbox`);
+  return (result as unknown as { rows: { mailbox: string }[] }).rows[0]?.mailbox ?? "";
 }

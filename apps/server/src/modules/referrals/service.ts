@@ -19,7 +19,7 @@ import type { RunInTransaction, Tx } from "../../transaction.ts";
 import { users } from "../accounts/schema.ts";
 import { profileRows } from "../profiles/service.ts";
 import { grantNeonBits } from "../wallet/service.ts";
-import { normalizeAddress, normalizedAddressSql } from "./address.ts";
+import { addressValue, mailboxOf, mailboxSql } from "./address.ts";
 import { referralInvites, referralSends } from "./schema.ts";
 
 // Referrals (product rules "Referrals", spec §7; docs/decisions/031): an invite mails a sign-up link with the
@@ -58,14 +58,14 @@ function present(
 export const inviteState = (row: Pick<InviteRow, "inviteeId" | "confirmedAt" | "refusedAt">): InviteState =>
   row.refusedAt ? "refused" : row.confirmedAt ? "confirmed" : row.inviteeId ? "joined" : "sent";
 
-/** Another account whose address reaches the same mailbox as `email` (normalizeAddress), if any. */
+/** Another account whose address reaches the same mailbox as `email` (mailboxSql), if any. */
 async function accountWithMailbox(db: Db, email: string, except?: string) {
   const [account] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`${normalizedAddressSql(users.email)} = ${normalizeAddress(email)}`,
+        sql`${mailboxSql(users.email)} = ${mailboxSql(addressValue(email))}`,
         except ? ne(users.id, except) : undefined,
       ),
     )
@@ -84,11 +84,11 @@ async function sentToday(db: Db, userId: string): Promise<number> {
 
 /**
  * The checks of an address to invite: clean, not oneself, no account yet, not invited by this user already.
- * "Oneself" and "an account" compare mailboxes (normalizeAddress): a +tag or gmail's dots are the same person.
+ * "Oneself" and "an account" compare mailboxes (mailboxSql): a +tag or gmail's dots are the same person.
  */
 async function checkAddress(db: Db, inviter: Inviter, email: string) {
   assertCleanAddress("The e-mail address", email);
-  if (normalizeAddress(email) === normalizeAddress(inviter.email))
+  if ((await mailboxOf(db, email)) === (await mailboxOf(db, inviter.email)))
     throw badRequest(`You can not invite yourself: ${email} is your own address.`);
   if (await accountWithMailbox(db, email)) throw conflict(`${email} already has a NeonLab account: nobody to invite.`);
   const [mine] = await db
