@@ -62,17 +62,27 @@ async function bodyFontLoaded(page: Page) {
   });
 }
 
-/** Images in the viewport that failed to load. */
+/**
+ * Images in the viewport that failed to load. One still loading is waited for (up to 10 s) rather than counted:
+ * on a busy machine a cover may still be on its way when the check runs.
+ */
 async function brokenImages(page: Page) {
-  return page.evaluate(() =>
-    [...document.images]
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.width > 0 && box.bottom > 0 && box.top < innerHeight;
-      })
-      .filter((img) => !img.complete || img.naturalWidth === 0)
-      .map((img) => img.currentSrc || img.src),
-  );
+  return page.evaluate(async () => {
+    const inView = [...document.images].filter((img) => {
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+    });
+    const settled = (img: HTMLImageElement) =>
+      img.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            img.addEventListener("load", () => resolve(), { once: true });
+            img.addEventListener("error", () => resolve(), { once: true });
+            setTimeout(resolve, 10_000);
+          });
+    await Promise.all(inView.map(settled));
+    return inView.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src);
+  });
 }
 
 /**
