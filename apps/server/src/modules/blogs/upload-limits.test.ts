@@ -92,6 +92,9 @@ describe("upload limits", async () => {
       photo(2400, 1600, "png"),
       photo(2000, 1000, "jpeg"),
     ]);
+    // Widths are read before counting starts: a metadata read is a sharp pipeline of its own, outside the turn.
+    const widths: number[] = [];
+    for (const bytes of images) widths.push((await sharp(bytes).metadata()).width);
     // Every sharp pipeline of the process is counted when one is queued or finishes (sharp's queue event):
     // the work waiting for a thread plus the work running is what is being decoded or encoded at once.
     const inFlight: number[] = [];
@@ -102,7 +105,7 @@ describe("upload limits", async () => {
     sharp.queue.on("change", count);
     try {
       const results = await Promise.all(
-        images.map(async (bytes) => processImage(bytes, (await sharp(bytes).metadata()).width)),
+        images.map((bytes, i) => processImage(bytes, widths[i]!)),
       );
       expect(results.map((r) => r.variants.map((v) => v.width))).toEqual([
         [480, 960, 1600],
