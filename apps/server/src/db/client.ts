@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { fromPglite } from "pg-boss";
+import { applyModuleSql } from "./module-sql.ts";
 import { fastPglite } from "./pglite-engine.ts";
 import { pgliteOptions } from "./pglite-options.ts";
 import { createPostgresPool, type DatabaseTimeouts } from "./postgres-pool.ts";
@@ -24,6 +25,7 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Raw SQL for a library that brings its own statements (pg-boss, see jobs/job-queue.ts). */
   executeSql: ExecuteSql;
+  /** The migrations, then the rules modules keep in SQL (module-sql.ts). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -83,7 +85,10 @@ export function createDatabase(options: {
     db,
     kind: "pglite",
     executeSql: (text, values) => raw.executeSql(text, values),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await applyModuleSql((script) => raw.executeSql(script));
+    },
     ping: async () => {
       await owned.query("select 1");
       return true;
@@ -98,6 +103,7 @@ async function migrateWithoutTimeouts(url: string) {
   pool.on("error", () => {});
   try {
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    await applyModuleSql((script) => pool.query(script));
   } finally {
     await pool.end();
   }

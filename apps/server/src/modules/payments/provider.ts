@@ -94,15 +94,3 @@ export class InvalidSignature extends Error {}
 
 /** Seconds a signed event stays acceptable (Stripe's default, used by both providers). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-/** Access a subscription gives, from its status (product rules "Accounts and roles"). */
-export function accessOf(state: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date }): {
-  paid: boolean;
-  until: Date | null;
-} {
-  if (state.status === "active" || state.status === "trialing")
-    return { paid: true, until: state.cancelAtPeriodEnd ? state.currentPeriodEnd : null };
-  // A failed renewal keeps what was paid for, no longer.
-  if (state.status === "past_due") return { paid: true, until: state.currentPeriodEnd };
-  return { paid: false, until: null };
-}

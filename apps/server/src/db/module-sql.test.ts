@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-app.ts";
+import { MODULE_SQL_FILES } from "./module-sql.ts";
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.drop());
+
+const functionsOf = (file: string) =>
+  [...readFileSync(resolve(import.meta.dirname, "..", file), "utf8").matchAll(/FUNCTION "(\w+)"/g)].map((m) => m[1]!);
+
+describe("the rules modules keep in SQL", () => {
+  it("are functions that each file creates or replaces, and nothing else", () => {
+    for (const file of MODULE_SQL_FILES) {
+      const text = readFileSync(resolve(import.meta.dirname, "..", file), "utf8");
+      const statements = text.replace(/--.*$/gm, "").match(/\bCREATE\s+(OR\s+REPLACE\s+)?\w+/gi) ?? [];
+      expect(statements.length, file).toBeGreaterThan(0);
+      for (const statement of statements) expect(statement.toUpperCase(), file).toMatch(/^CREATE\s+OR\s+REPLACE/);
+      expect(text, file).not.toMatch(/\b(DROP|ALTER|INSERT|UPDATE|DELETE)\s/i);
+    }
+  });
+
+  it("are put back as the source says on the next start, and a start applies them again without harm", async () => {
+    const { executeSql } = test.database;
+    const names = MODULE_SQL_FILES.flatMap(functionsOf);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) await executeSql(`DROP FUNCTION "${name}" CASCADE`);
+    await test.database.migrate();
+    await test.database.migrate();
+    const { rows } = await executeSql(
+      "SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname = ANY($1)",
+      [names],
+    );
+    expect(new Set(rows.map((r) => r.proname))).toEqual(new Set(names));
+  });
+});
