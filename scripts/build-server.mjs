@@ -131,6 +131,26 @@ function prune(current) {
 let ensured;
 
 /**
+ * Where the bundle built from the current inputs is (apps/server/dist/<hash>/server.js) and whether it was built,
+ * without building it (`npm run start:prod`). A build found is marked in use, so prune() keeps it.
+ */
+export function currentServerBundle() {
+  const hash = inputsHash(root, INPUTS, (name) => /\.test\.[cm]?tsx?$/.test(name)).slice(0, 16);
+  const folder = join(dist, hash);
+  const entry = join(folder, "server.js");
+  const built = existsSync(entry);
+  if (built) {
+    const now = new Date();
+    try {
+      utimesSync(folder, now, now);
+    } catch {
+      // A build owned by another user (a container's image): nothing here prunes it either.
+    }
+  }
+  return { hash, folder, entry, built };
+}
+
+/**
  * The absolute path of the server bundle's entry (apps/server/dist/<hash>/server.js), built first when none was
  * built from the current inputs (or with `always`). Checking costs tens of milliseconds; building a few seconds.
  */
@@ -138,12 +158,8 @@ export function ensureServerBundle({ always = false } = {}) {
   if (!always && ensured) return ensured;
   ensured = (async () => {
     const started = performance.now();
-    const hash = inputsHash(root, INPUTS, (name) => /\.test\.[cm]?tsx?$/.test(name)).slice(0, 16);
-    const folder = join(dist, hash);
-    const entry = join(folder, "server.js");
-    if (!always && existsSync(entry)) {
-      const now = new Date();
-      utimesSync(folder, now, now); // in use again: not among the old builds prune() removes
+    const { hash, folder, entry, built } = currentServerBundle();
+    if (!always && built) {
       console.log(
         `server bundle unchanged since its last build (checked in ${Math.round(performance.now() - started)} ms)`,
       );

@@ -97,14 +97,21 @@ export function createDatabase(options: {
   };
 }
 
-/** Migrations on a connection of their own: a migration may lock or rewrite a big table for longer than a statement may take. */
+/**
+ * Migrations on a connection of their own: a migration may lock or rewrite a big table for longer than a statement
+ * may take. Under a session advisory lock, so instances started at once on a new database take turns: the first
+ * migrates, the others then find nothing left to do (without it both create drizzle's table and one fails).
+ */
 async function migrateWithoutTimeouts(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 30_000 });
-  pool.on("error", () => {});
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 30_000 });
+  client.on("error", () => {});
+  await client.connect();
   try {
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    await applyModuleSql((script) => pool.query(script));
+    await client.query("SELECT pg_advisory_lock(hashtext('neonlab:migrate'))");
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await applyModuleSql((script) => client.query(script));
   } finally {
-    await pool.end();
+    // Closing the session releases the lock.
+    await client.end();
   }
 }
