@@ -6,6 +6,7 @@ const METRICS = [
   "total-blocking-time",
   "cumulative-layout-shift",
   "speed-index",
+  "interactive",
 ];
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 export const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
@@ -86,8 +87,13 @@ export function summarize(route, all) {
     .sort((a, b) => b.points - a.points)
     .map((entry) => ({ ...entry, points: Math.round(entry.points * 10) / 10 }));
   const last = reports.at(-1);
+  // Each metric's median over the runs: ms, except the layout shift (a score, kept to three decimals).
   const metrics = Object.fromEntries(
-    METRICS.filter((id) => last?.audits[id]).map((id) => [id, last.audits[id].displayValue]),
+    METRICS.map((id) => {
+      const scale = id === "cumulative-layout-shift" ? 1000 : 1;
+      const value = median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? null).map((v) => v && v * scale));
+      return [id, value === null ? null : Math.round(value) / scale];
+    }),
   );
   const benchmarkIndex = median(reports.map((lhr) => lhr.environment?.benchmarkIndex ?? null));
   const hints = last ? opportunities(last) : [];
@@ -103,9 +109,12 @@ export function printTable(results) {
     return `${value}${target !== undefined && value < target ? " ✗" : "  "}`.padStart(16);
   };
   const width = Math.max(5, ...results.map((result) => result.route.length));
-  console.log(`\n${"route".padEnd(width)}${CATEGORIES.map((id) => id.padStart(16)).join("")}`);
+  const tbt = (result) => String(result.metrics["total-blocking-time"] ?? "n/a").padStart(16);
+  console.log(`\n${"route".padEnd(width)}${CATEGORIES.map((id) => id.padStart(16)).join("")}${"TBT ms".padStart(16)}`);
   for (const result of results) {
-    console.log(`${result.route.padEnd(width)}${CATEGORIES.map((id) => cell(id, result.scores[id])).join("")}`);
+    console.log(
+      `${result.route.padEnd(width)}${CATEGORIES.map((id) => cell(id, result.scores[id])).join("")}${tbt(result)}`,
+    );
   }
   const targets = CATEGORIES.map((id) =>
     (TARGETS[id] === undefined ? "—" : TARGETS[id] === 100 ? "100" : `≥ ${TARGETS[id]}`).padStart(16),

@@ -1,8 +1,9 @@
 // `npm run lighthouse [-- --runs N --routes /,/about --no-build --dist DIR --reports DIR]`: builds the web app,
 // starts the server on a free port with a fresh embedded database, runs Lighthouse (mobile preset, system
-// Chromium) on every public route, prints the median score per category against the targets and writes
-// bench/results/lighthouse.json. `--dist DIR` (or WEB_DIST) audits an existing build instead of building one;
-// `--reports DIR` also keeps every full Lighthouse report there. Each route is requested once, with the files
+// Chromium) on every public route, prints the median score per category against the targets (and the median
+// Total Blocking Time) and writes the medians of the scores and of each metric to bench/results/lighthouse.json.
+// `--dist DIR` (or WEB_DIST) audits an existing build instead of building one; `--reports DIR` also keeps every
+// full Lighthouse report there. Each route is requested once, with the files
 // it names, before its runs (a warm server). It reports; it never fails on scores.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

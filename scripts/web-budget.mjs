@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 
-export const BUDGET_KIB = 170;
+export const BUDGET_KIB = 132;
 
 const ORIGIN = "http://app.local";
 
@@ -108,7 +108,7 @@ export async function checkBudget(distDir, budgetKiB = BUDGET_KIB) {
 }
 
 /**
- * The code editor's on-demand JavaScript (issue 18): the CodeWorkspace chunk and what it imports that the
+ * The code editor's on-demand JavaScript: the CodeWorkspace chunk and what it imports that the
  * first route does not load already, as a one-line report. Null when the build has no editor chunk.
  */
 export async function editorChunkReport(distDir) {

@@ -7,6 +7,7 @@ import {
   mantineCssPerComponent,
   precompress,
   prerender,
+  reactRouterTreeShaking,
   type RouteFiles,
   staticThemeCss,
 } from "./vite-plugins/index.ts";
@@ -18,11 +19,19 @@ export default defineConfig({
   plugins: [
     mantineCssPerComponent(),
     staticThemeCss(),
-    earlyDownloads({ featuresDir: resolve(import.meta.dirname, "src/features"), routeFiles }),
+    earlyDownloads({
+      routesFile: resolve(import.meta.dirname, "src/app/routes.ts"),
+      // What src/app/layouts/layouts.tsx loads apart from the app's start.
+      shellModules: ["header.tsx", "footer.tsx"].map((file) =>
+        resolve(import.meta.dirname, "src/components/shell", file),
+      ),
+      routeFiles,
+    }),
     react(),
     buildId(),
     precompress(),
     prerender({ entry: resolve(import.meta.dirname, "src/entry-prerender.tsx"), routeFiles }),
+    reactRouterTreeShaking(),
   ],
   server: {
     port: 5173,
@@ -34,6 +43,8 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically in one chunk: one request instead of nine (over HTTP/1.1

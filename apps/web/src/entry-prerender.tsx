@@ -8,6 +8,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { App } from "./app/app.tsx";
+import { preloadShell } from "./app/layouts/layouts.tsx";
 import { appRoutes } from "./app/router.tsx";
 import { ROUTES, type RouteHandle } from "./app/routes.ts";
 import { courseCategoriesQuery } from "./features/courses/api/get-course-categories.ts";
@@ -40,6 +41,8 @@ function disableFormControls(html: string): string {
  * for it; null when the route redirects.
  */
 async function routeAt(path: string) {
+  // Loaded before rendering, so the header and footer are in the markup (in the browser they load apart).
+  await preloadShell();
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(new URL(path, "http://localhost")));
   if (context instanceof Response) return null;

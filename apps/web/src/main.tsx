@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema.
+import "./app/zod-config.ts";
 import { MESSAGES } from "@neonlab/shared/messages";
 
 // Evaluating all of the app's code at once (React, Mantine, the router, the query cache, the shell, the

@@ -67,19 +67,35 @@ const cssOf = (bundle: Bundle, names: Iterable<string>) =>
     return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
   });
 
-/** The route script's rows: each signed-out page's chunks and CSS that the entry and boot steps do not load. */
-function routeRows(bundle: Bundle, featuresDir: string, eager: Set<string>): RouteRow[] {
-  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
-  const eagerCss = new Set(cssOf(bundle, eager));
-  const routes = signedOutPageRoutes(featuresDir);
+/** The chunk `import()` of `module` loads, and the chunks it imports statically. */
+function dynamicEntryFiles(bundle: Bundle, module: string, what: string): Set<string> {
+  const chunk = Object.values(bundle).find(
+    (file): file is Rollup.OutputChunk =>
+      file.type === "chunk" && file.isDynamicEntry && file.facadeModuleId === module,
+  );
+  if (!chunk) throw new Error(`no chunk for ${what} (${module})`);
+  const files = new Set<string>();
+  addStatic(bundle, chunk.fileName, files);
+  return files;
+}
+
+/**
+ * The route script's rows: each signed-out page's chunks, with the shell's, that the entry and boot steps do
+ * not load, and the page's CSS that the page does not hold already (`inlinedCss`).
+ */
+function routeRows(
+  bundle: Bundle,
+  routesFile: string,
+  eager: Set<string>,
+  shell: Set<string>,
+  inlinedCss: Set<string>,
+): RouteRow[] {
+  const routes = signedOutPageRoutes(routesFile);
   if (routes.length === 0) throw new Error("the route table has no signed-out pages");
   return routes.map(({ path, module }) => {
-    const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === module);
-    if (!page) throw new Error(`no chunk for the page of ${path} (${module})`);
-    const files = new Set<string>();
-    addStatic(bundle, page.fileName, files);
+    const files = new Set([...shell, ...dynamicEntryFiles(bundle, module, `the page of ${path}`)]);
     const js = [...files].filter((name) => !eager.has(name));
-    const css = [...new Set(cssOf(bundle, files))].filter((name) => !eagerCss.has(name));
+    const css = [...new Set(cssOf(bundle, files))].filter((name) => !inlinedCss.has(name));
     return [pathPattern(path), js.map((name) => `/${name}`), css.map((name) => `/${name}`)];
   });
 }
@@ -103,12 +119,21 @@ function routePreloadScript(routes: RouteRow[]): string {
 
 /**
  * Adds to index.html (1) preloads of the body fonts and (2) a small inline script that, for the route
- * being opened, starts downloading its page chunk, the chunks that page imports and its CSS while the
- * app's entry is still loading, instead of after it ran. The routes come from the route table
+ * being opened, starts downloading its page chunk, the chunks that page imports, the shell's chunks and
+ * the page's CSS while the app's entry is still loading, instead of after it ran. The routes come from the route table
  * (src/app/routes.ts); those behind sign-in are left out (a signed-out visitor is sent elsewhere).
  * What it found per route goes into `routeFiles` for the prerender plugin.
  */
-export function earlyDownloads({ featuresDir, routeFiles }: { featuresDir: string; routeFiles: RouteFiles }): Plugin {
+export function earlyDownloads({
+  routesFile,
+  shellModules,
+  routeFiles,
+}: {
+  routesFile: string;
+  /** Modules every page shows that the app loads apart (app/layouts: the header and footer). */
+  shellModules: string[];
+  routeFiles: RouteFiles;
+}): Plugin {
   return {
     name: "neonlab-early-downloads",
     apply: "build",
@@ -137,17 +162,17 @@ export function earlyDownloads({ featuresDir, routeFiles }: { featuresDir: strin
             });
           }
         }
-        // The boot steps' CSS (global styles, the shell's components) is written into the page: Vite
-        // would otherwise add it only when each step is imported, after the first paint.
+        const shell = new Set(shellModules.flatMap((module) => [...dynamicEntryFiles(bundle, module, "the shell")]));
+        // The boot steps' CSS (global styles) and the shell's (header, footer and their components) is
+        // written into the page: Vite would otherwise add it only when each is imported, after the first paint.
         const entryCss = new Set(entry ? cssOf(bundle, [entry.fileName]) : []);
-        const bootStyles = [...new Set(cssOf(bundle, boot))]
-          .filter((name) => !entryCss.has(name))
-          .map((name) => {
-            const asset = bundle[name];
-            if (asset?.type !== "asset") throw new Error(`no CSS asset ${name}`);
-            return inlineStylesheet(`/${name}`, String(asset.source));
-          });
-        const routes = routeRows(bundle, featuresDir, eager);
+        const pageCss = [...new Set(cssOf(bundle, [...boot, ...shell]))].filter((name) => !entryCss.has(name));
+        const bootStyles = pageCss.map((name) => {
+          const asset = bundle[name];
+          if (asset?.type !== "asset") throw new Error(`no CSS asset ${name}`);
+          return inlineStylesheet(`/${name}`, String(asset.source));
+        });
+        const routes = routeRows(bundle, routesFile, eager, shell, new Set([...entryCss, ...pageCss]));
         routeFiles.clear();
         for (const [pattern, js, css] of routes) routeFiles.set(pattern, { js, css });
         // Before the stylesheet links: an inline script after them would wait for them to load.

@@ -12,11 +12,11 @@ import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./global.css";
 // index.html's page-load preloader is styled from the first paint (the CSS of the app's start is in the HTML).
-import "./preloader.css";
+import "../components/error-page/preloader.css";
 import { type ReactNode, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppEffects } from "./app-effects.tsx";
-import { ErrorPage } from "./error-page.tsx";
+import { ErrorPage } from "../components/error-page/deferred-error-page.tsx";
 import { useFatalErrors } from "./fatal-error.ts";
 import { Providers } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";

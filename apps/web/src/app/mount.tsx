@@ -1,26 +1,24 @@
 // The app's start (src/main.tsx imports this last): the router, then hydrating or rendering the root.
 import { MESSAGES } from "@neonlab/shared/messages";
-import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { config as zodConfig } from "zod/v4/core";
 import { App } from "./app.tsx";
+import { preloadShell } from "./layouts/layouts.tsx";
 import { createAppRouter } from "./router.tsx";
 import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED, QUERY_STATE_ID } from "../lib/prerender-markers.ts";
-import { queryClient } from "../lib/query-client.ts";
 import { readAuthToken } from "../lib/auth-token.ts";
 import { startHydrating } from "../lib/hydrated.tsx";
 
-// Zod probes `new Function` for a faster object parser; the CSP (script-src 'self') reports that probe.
-zodConfig({ jitless: true });
-
 type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** How long the first render waits for code it shows (the page's, the header's) before it goes ahead. */
+const READY_LIMIT_MS = 3000;
 
 /**
  * Resolves once the router has loaded the opened page's code (index.html starts that download early), so
  * the first render shows the page rather than a loading state first; gives up waiting after `limitMs`.
  */
-function routerReady(router: AppRouter, limitMs = 3000): Promise<void> {
+function routerReady(router: AppRouter, limitMs = READY_LIMIT_MS): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const timer = setTimeout(done, limitMs);
@@ -35,30 +33,15 @@ function routerReady(router: AppRouter, limitMs = 3000): Promise<void> {
   });
 }
 
+/** `promise`, or nothing once `limitMs` have passed. */
+const within = (promise: Promise<void>, limitMs = READY_LIMIT_MS) =>
+  Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+
 /** Prerendered form controls are disabled until the app runs (apps/web/vite-plugins/prerender.ts); hydration takes them as they were. */
 function enablePrerenderedControls(container: HTMLElement) {
   for (const control of container.querySelectorAll(`[${PRERENDER_DISABLED}]`)) {
     control.removeAttribute("disabled");
     control.removeAttribute(PRERENDER_DISABLED);
-  }
-}
-
-/**
- * A page the server rendered from API answers carries the query cache's state (src/entry-prerender.tsx):
- * restored, the first render shows the same data as the markup, without asking the API again. The server
- * checked those answers when it sent the page (it keeps one render while they stay the same), so they
- * count as fetched now, not when that render was made.
- */
-function restoreQueryState() {
-  const script = document.getElementById(QUERY_STATE_ID);
-  if (!script?.textContent) return;
-  try {
-    const state = JSON.parse(script.textContent) as DehydratedState;
-    const now = Date.now();
-    for (const query of state.queries) query.state.dataUpdatedAt = now;
-    hydrate(queryClient, state);
-  } catch (error) {
-    console.warn(HYDRATION_MISMATCH, error);
   }
 }
 
@@ -77,17 +60,28 @@ export async function mount() {
     console.error(MESSAGES.mountError, error);
     throw error;
   }
-  await routerReady(router);
+  const container = document.getElementById("root") as HTMLElement;
+  const hydrating = container.hasAttribute(PRERENDERED) && !readAuthToken();
+  // The header's and footer's code, fetched alongside the page's. The first render waits for it too: a
+  // prerendered header taken over after the rest of the page would no longer match its markup (the colour
+  // toggle renders the build's version only while the page hydrates). A failed load is left to the render.
+  const shell = preloadShell().catch(() => undefined);
+  // A page the server rendered with API data carries the query cache's state (app/query-state.ts); the
+  // code restoring it loads only then. Without it hydration finds other markup and renders afresh.
+  const queryState =
+    hydrating && document.getElementById(QUERY_STATE_ID)?.textContent
+      ? import("./query-state.ts").catch(() => undefined)
+      : undefined;
+  await Promise.all([routerReady(router), within(shell)]);
   try {
-    const container = document.getElementById("root") as HTMLElement;
     const app = (
       <StrictMode>
         <App router={router} />
       </StrictMode>
     );
-    if (container.hasAttribute(PRERENDERED) && !readAuthToken()) {
+    if (hydrating) {
       enablePrerenderedControls(container);
-      restoreQueryState();
+      (await queryState)?.restoreQueryState();
       startHydrating();
       startTransition(() => {
         hydrateRoot(container, app, {

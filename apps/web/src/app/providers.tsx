@@ -1,37 +1,73 @@
-import { MantineProvider } from "@mantine/core";
+import { MantineContext, MantineThemeProvider, useProviderColorScheme } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, useEffect } from "react";
-import { trackFocus } from "../components/dialogs/focus-return.ts";
+import { lazy, type ReactNode, useEffect, useMemo } from "react";
 import { SessionProvider } from "../lib/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
 import { AfterHydration } from "../lib/hydrated.tsx";
 import { queryClient } from "../lib/query-client.ts";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { theme } from "./theme.ts";
 
 // Toasts and dialogs are rendered by hosts loaded after the first paint: toasts raised earlier wait in
 // the notifications store, and dialog openers wait for the modals host (components/dialogs/modals-ready.ts).
 const ModalsHost = lazy(() => import("../components/dialogs/modals-host.tsx").then((m) => ({ default: m.ModalsHost })));
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
+const rootElement = () => document.documentElement;
+
 /**
- * Query cache, Mantine theme (colour mode from localStorage, system default), session, toasts, dialogs.
- * The theme's CSS variables and responsive classes are rendered into index.html at build time
- * (vite-plugins/static-theme-css.ts), so the provider does not inject them again.
+ * MantineProvider's context and theme without its CSS variables and global classes: those are rendered
+ * into index.html at build time (vite-plugins/static-theme-css.ts, with MantineProvider itself), so their
+ * code stays off the first route. Colour mode from localStorage, system default.
  */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  const { colorScheme, setColorScheme, clearColorScheme } = useProviderColorScheme({
+    manager: colorSchemeManager,
+    defaultColorScheme: "auto",
+    getRootElement: rootElement,
+    forceColorScheme: undefined,
+  });
+  // theme.respectReducedMotion: Mantine's transitions honour the system's reduced-motion setting.
+  useEffect(() => rootElement().setAttribute("data-respect-reduced-motion", "true"), []);
+  const context = useMemo(
+    () => ({
+      colorScheme,
+      setColorScheme,
+      clearColorScheme,
+      getRootElement: rootElement,
+      classNamesPrefix: "mantine",
+      cssVariablesSelector: ":root",
+      withStaticClasses: true,
+    }),
+    [colorScheme, setColorScheme, clearColorScheme],
+  );
+  return (
+    <MantineContext value={context}>
+      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+    </MantineContext>
+  );
+}
+
+/** Query cache, Mantine theme, session, toasts, dialogs. */
 export function Providers({ children }: { children: ReactNode }) {
-  // From the start, not from the (later loaded) dialogs host: a dialog's opener may be focused, and go
-  // disabled while its request runs, before the host is there.
-  useEffect(() => trackFocus(), []);
+  // From the first render, not from the (later loaded) dialogs host: a dialog's opener may be focused, and
+  // go disabled while its request runs, before the host is there. Its code loads right away, apart.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    import("../components/dialogs/focus-return.ts").then(
+      (module) => {
+        if (!unmounted) stop = module.trackFocus();
+      },
+      () => undefined,
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={theme}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="auto"
-        cssVariablesResolver={cssVariablesResolver}
-        withCssVariables={false}
-        withGlobalClasses={false}
-      >
+      <ThemeProvider>
         <SessionProvider>
           {children}
           {/* Toasts and dialogs: not in the prerendered pages, loaded once the page runs. */}
@@ -40,7 +76,7 @@ export function Providers({ children }: { children: ReactNode }) {
             <ModalsHost />
           </AfterHydration>
         </SessionProvider>
-      </MantineProvider>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,39 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { GUARDS } from "./guards.tsx";
+import { guardRoute } from "./guards.tsx";
 import { LAYOUTS, type LayoutName } from "./layouts/layouts.tsx";
-import { NotFoundPage, RouteErrorPage } from "./route-errors.tsx";
+import { ErrorPage } from "../components/error-page/deferred-error-page.tsx";
+import { NotFoundPage, RouteErrorPage } from "../components/error-page/route-errors.tsx";
 import { RouteLoading } from "./route-loading.tsx";
 import { Root } from "./root.tsx";
-import { loadPage } from "./page-loader.tsx";
-import { ROUTES, type RouteHandle, type RouteSpec } from "./routes.ts";
+import { type BuiltRoutePath, PAGES, type Placeholder, ROUTES, type RouteHandle, type RouteSpec } from "./routes.ts";
 
-function pageRoute(spec: RouteSpec): RouteObject {
-  return {
-    path: spec.path,
-    handle: { title: spec.title } satisfies RouteHandle,
-    lazy: async () => ({ Component: await loadPage(spec.page) }),
+/** The "not yet available" panel of a capability still to come, in place of its page. */
+async function placeholderPage({ feature, path, description }: Placeholder) {
+  const { NotAvailablePage } = await import("../features/placeholder/not-available-page.tsx");
+  return function PlaceholderPage() {
+    return <NotAvailablePage feature={feature} path={path} description={description} />;
   };
 }
 
+function pageRoute(spec: RouteSpec): RouteObject {
+  const { placeholder } = spec;
+  const page = placeholder ? () => placeholderPage(placeholder) : PAGES[spec.path as BuiltRoutePath];
+  if (!page) throw new Error(`no page for the route ${spec.path} in app/routes.ts`);
+  return {
+    path: spec.path,
+    handle: { title: spec.title } satisfies RouteHandle,
+    lazy: async () => ({ Component: await page() }),
+  };
+}
+
+/** The not-found page, its code loaded with the route as a page's is (the first render shows it whole). */
+async function notFoundRoute() {
+  await ErrorPage.preload();
+  return { Component: NotFoundPage };
+}
+
 /** layout → guard → pages, so each layout and guard element is shared by its pages. */
-export function buildRouteTree(specs: RouteSpec[]): RouteObject[] {
+export function buildRouteTree(specs: readonly RouteSpec[]): RouteObject[] {
   const layouts = new Map<LayoutName, Map<RouteSpec["guard"], RouteSpec[]>>();
   for (const spec of specs) {
     const byGuard = layouts.get(spec.layout) ?? new Map();
@@ -28,9 +45,7 @@ export function buildRouteTree(specs: RouteSpec[]): RouteObject[] {
     return {
       Component: Layout,
       children: [...byGuard].map(([guard, pages]) =>
-        guard === "public"
-          ? { children: pages.map(pageRoute) }
-          : { Component: GUARDS[guard], children: pages.map(pageRoute) },
+        guard === "public" ? { children: pages.map(pageRoute) } : guardRoute(guard, pages.map(pageRoute)),
       ),
     };
   });
@@ -43,7 +58,7 @@ export function appRoutes(): RouteObject[] {
       Component: Root,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: RouteLoading,
-      children: [...buildRouteTree(ROUTES), { path: "*", Component: NotFoundPage }],
+      children: [...buildRouteTree(ROUTES), { path: "*", lazy: notFoundRoute }],
     },
   ];
 }

@@ -1,26 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { loadPage, pageComponentName } from "./page-loader.tsx";
 import { FOOTER_NAV, MAIN_NAV } from "../components/shell/nav-links.ts";
-import { pageIsBuilt, ROUTES } from "./routes.ts";
+import { PAGES, pageIsBuilt, ROUTES } from "./routes.ts";
 
 describe("the route table", () => {
-  it("names components after their module", () => {
-    expect(pageComponentName("auth/pages/reset-password-page.tsx")).toBe("ResetPasswordPage");
-    expect(pageComponentName("pages/home/home-page.tsx")).toBe("HomePage");
-  });
-
   it("has one route per path", () => {
     expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
   });
 
-  it.each(ROUTES.map((route) => [route.path, route.page] as const))("loads the page of %s", async (_path, page) => {
-    expect(typeof (await loadPage(page))).toBe("function");
+  it("has a page for each route whose page exists, and none for another path", () => {
+    const built = ROUTES.filter((route) => !route.placeholder).map((route) => route.path);
+    expect(Object.keys(PAGES).sort()).toEqual([...built].sort());
   });
 
-  it("refuses a module that is not a page", async () => {
-    await expect(loadPage("pages/missing-page.tsx")).rejects.toThrow(
-      "no page module src/features/pages/missing-page.tsx",
-    );
+  it.each(Object.entries(PAGES))("loads the page of %s", async (_path, page) => {
+    expect(typeof (await page())).toBe("function");
   });
 
   it("knows which paths open a built page, so navigation offers only those", () => {

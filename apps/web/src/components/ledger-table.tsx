@@ -6,15 +6,14 @@ import { api, errorMessage } from "../lib/api-client.ts";
 import { formatAmount, LEDGER_FILTERS } from "./ledger-format.ts";
 import classes from "./ledger-table.module.css";
 import { loadingStatus } from "./loading-status.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 
 const PAGE = 20;
-/** Every ledger list's query starts with this key: invalidate it after anything that changes XP, NeonBits or the streak. */
-export const LEDGER_QUERY_KEY = ["ledger"] as const;
 
 /** GET users/ledger: the caller's changes (of one kind, or all), newest first, 20 a page (keyset: before=<next>). */
 export const ledgerQuery = (kind: LedgerEntryKind | "all") =>
   infiniteQueryOptions({
-    queryKey: [...LEDGER_QUERY_KEY, kind] as const,
+    queryKey: queryKeys.ledger.list(kind),
     queryFn: ({ pageParam, signal }) =>
       api<LedgerPage>("users/ledger", {
         query: { limit: PAGE, kind: kind === "all" ? undefined : kind, before: pageParam ?? undefined },

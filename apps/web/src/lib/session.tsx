@@ -18,6 +18,10 @@ export type Session = {
   refreshProfile(): Promise<void>;
 };
 
+/**
+ * The own profile's query key, kept with its query: the first route runs this file, not lib/query-keys.ts,
+ * which hands the key to the rest of the app as `queryKeys.me()`.
+ */
 export const PROFILE_QUERY_KEY = ["profile", "me"] as const;
 
 const SessionContext = createContext<Session | null>(null);

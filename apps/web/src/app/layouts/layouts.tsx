@@ -1,9 +1,17 @@
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { Footer } from "../../components/shell/footer.tsx";
-import { Header } from "../../components/shell/header.tsx";
+import { deferred } from "../../lib/deferred.tsx";
 import classes from "./layouts.module.css";
+
+// The header and footer (and the Mantine components they use) are chunks of their own, out of the code
+// every route starts with: the first render waits for them as for the page (app/mount.tsx), so they never
+// pop in, and the build's render of a page loads them first (src/entry-prerender.tsx).
+const Header = deferred(() => import("../../components/shell/header.tsx").then((m) => m.Header));
+const Footer = deferred(() => import("../../components/shell/footer.tsx").then((m) => m.Footer));
+
+/** Loads the header's and footer's code. */
+export const preloadShell = () => Promise.all([Header.preload(), Footer.preload()]).then(() => undefined);
 
 // The notification bell (signed in only) loads with its own chunk.
 const NotificationBell = lazy(() =>
@@ -19,90 +27,40 @@ const bell = (profile: OwnProfile) => (
 
 export type LayoutName = "basic" | "blog" | "default" | "hack" | "home" | "lesson";
 
-function Frame({
-  name,
-  header,
-  footer,
-  children,
-}: {
-  name: LayoutName;
-  header: ReactNode;
-  footer?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className={footer ? `${classes.frame} ${classes.withFooter}` : classes.frame} data-nl-layout={name}>
-      <a className="nl-skip-link" href="#main">
-        Skip to content
-      </a>
-      {header}
-      <main id="main" tabIndex={-1} className={classes[name]}>
-        {children}
-      </main>
-      {footer}
-    </div>
-  );
-}
-
-/** Marketing pages: full-bleed sections, full footer. */
-export function HomeLayout() {
-  return (
-    <Frame name="home" header={<Header bell={bell} />} footer={<Footer />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** Most pages: a centred content column. */
-export function DefaultLayout() {
-  return (
-    <Frame name="default" header={<Header bell={bell} />} footer={<Footer />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** Reading pages (a blog post, a project brief): a narrow column. */
-export function BasicLayout() {
-  return (
-    <Frame name="basic" header={<Header bell={bell} />} footer={<Footer slim />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** The blog editor: a wide workspace. */
-export function BlogLayout() {
-  return (
-    <Frame name="blog" header={<Header variant="compact" bell={bell} />} footer={<Footer slim />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** Hack code and live views: the viewport below a compact bar. */
-export function HackLayout() {
-  return (
-    <Frame name="hack" header={<Header variant="compact" bell={bell} />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** Lessons: compact bar, content with room for the assistant panel. */
-export function LessonLayout() {
-  return (
-    <Frame name="lesson" header={<Header variant="compact" bell={bell} />}>
-      <Outlet />
-    </Frame>
-  );
-}
-
-export const LAYOUTS: Record<LayoutName, ComponentType> = {
-  basic: BasicLayout,
-  blog: BlogLayout,
-  default: DefaultLayout,
-  hack: HackLayout,
-  home: HomeLayout,
-  lesson: LessonLayout,
+/** Each layout's header variant and footer (none, full or slim). */
+const FRAMES: Record<LayoutName, { header: "full" | "compact"; footer?: "full" | "slim" }> = {
+  // Marketing pages: full-bleed sections, full footer.
+  home: { header: "full", footer: "full" },
+  // Most pages: a centred content column.
+  default: { header: "full", footer: "full" },
+  // Reading pages (a blog post, a project brief): a narrow column.
+  basic: { header: "full", footer: "slim" },
+  // The blog editor: a wide workspace.
+  blog: { header: "compact", footer: "slim" },
+  // Hack code and live views: the viewport below a compact bar.
+  hack: { header: "compact" },
+  // Lessons: compact bar, content with room for the assistant panel.
+  lesson: { header: "compact" },
 };
+
+function layout(name: LayoutName): ComponentType {
+  const { header, footer } = FRAMES[name];
+  return function Layout() {
+    return (
+      <div className={footer ? `${classes.frame} ${classes.withFooter}` : classes.frame} data-nl-layout={name}>
+        <a className="nl-skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header variant={header} bell={bell} />
+        <main id="main" tabIndex={-1} className={classes[name]}>
+          <Outlet />
+        </main>
+        {footer && <Footer slim={footer === "slim"} />}
+      </div>
+    );
+  };
+}
+
+export const LAYOUTS = Object.fromEntries(
+  (Object.keys(FRAMES) as LayoutName[]).map((name) => [name, layout(name)]),
+) as Record<LayoutName, ComponentType>;

@@ -4,10 +4,11 @@ import { MESSAGES } from "@neonlab/shared/messages";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useState } from "react";
-import { PROFILE_QUERY_KEY, useSession } from "../../lib/session.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toasts.ts";
 import classes from "./avatar-chooser.module.css";
+import { queryKeys } from "../../lib/query-keys.ts";
 
 const GROUP_TITLES: Record<AvatarGroup, string> = { male: "Male", female: "Female", robot: "Robot" };
 
@@ -36,7 +37,7 @@ export function AvatarChooserDialog({ onSaved }: { onSaved: () => void }) {
     setSaving(true);
     try {
       const updated = await api<OwnProfile>("profile/avatar", { method: "PATCH", body: { avatar: selected } });
-      queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
+      queryClient.setQueryData(queryKeys.me(), updated);
       onSaved();
     } catch (error) {
       toast.error(errorMessage(error), { title: MESSAGES.avatarUpdateFailed });

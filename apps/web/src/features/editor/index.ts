@@ -1,4 +1,4 @@
-// The editor and live preview of hacks and guided projects (issue 18; decision 028). CodeWorkspace loads
+// The editor and live preview of hacks and guided projects (decision 028). CodeWorkspace loads
 // CodeMirror on demand (its own chunk, outside the first route's budget); PreviewFrame runs the files on
 // the preview site in a sandboxed frame.
 export { CodeWorkspace } from "./code-workspace.tsx";

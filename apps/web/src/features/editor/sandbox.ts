@@ -1,11 +1,12 @@
 import type { HackSandbox } from "@neonlab/shared/schemas/hacks";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
 /** Where hack code runs (the preview site, another host name): asked once per visit. */
 export const useSandbox = () =>
   useQuery({
-    queryKey: ["hacks", "sandbox"],
+    queryKey: queryKeys.hacks.sandbox(),
     queryFn: ({ signal }) => api<HackSandbox>("hacks/sandbox", { signal, anonymous: true }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@ import { Accordion, Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageHeader } from "./components/page-header.tsx";
 import classes from "./help-page.module.css";
-import { YourReports } from "../reports/components/your-reports.tsx";
+import { YourReports } from "../reports/index.ts";
 
 const FAQ = [
   {

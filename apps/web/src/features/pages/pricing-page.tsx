@@ -4,8 +4,13 @@ import { IconCheck, IconCoin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { startPackCheckout, startSubscriptionCheckout } from "../payments/api/checkout.ts";
-import { subscriptionQuery, useCurrencyProduct, useSubscriptionProduct } from "../payments/api/payments.ts";
+import {
+  startPackCheckout,
+  startSubscriptionCheckout,
+  subscriptionQuery,
+  useCurrencyProduct,
+  useSubscriptionProduct,
+} from "../payments/index.ts";
 import { useSession } from "../../lib/session.tsx";
 import { PageHeader } from "./components/page-header.tsx";
 import classes from "./pricing-page.module.css";

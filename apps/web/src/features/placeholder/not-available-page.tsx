@@ -1,4 +1,4 @@
-import { StatusPanel } from "./status-panel.tsx";
+import { StatusPanel } from "../../components/status-panel.tsx";
 
 export type NotAvailableProps = {
   /** What the page will be, e.g. "Blogs". */

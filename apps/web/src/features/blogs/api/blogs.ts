@@ -12,12 +12,13 @@ import type {
 } from "@neonlab/shared/schemas/blogs";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getQuery } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 // The blogs/* calls of spec §7 (docs/blogs-api.md) the reading pages and My blogs make.
 
 export const blogCategoriesQuery = () =>
   queryOptions({
-    queryKey: ["blogs", "categories"] as const,
+    queryKey: queryKeys.blogs.categories(),
     ...getQuery<BlogCategory[]>("blogs/categories"),
     staleTime: 5 * 60_000,
   });
@@ -37,7 +38,7 @@ export type BlogListParams = {
 /** Published blogs (or the caller's by `status`) with the list filters, a page at a time. */
 export const blogListQuery = (query: BlogListParams) =>
   queryOptions({
-    queryKey: ["blogs", "list", query] as const,
+    queryKey: queryKeys.blogs.list(query),
     ...getQuery<BlogPage>("blogs", query),
   });
 export const useBlogList = (query: BlogListParams, enabled = true) =>
@@ -45,14 +46,14 @@ export const useBlogList = (query: BlogListParams, enabled = true) =>
 
 export const blogQuery = (slug: string) =>
   queryOptions({
-    queryKey: ["blogs", "slug", slug] as const,
+    queryKey: queryKeys.blogs.bySlug(slug),
     queryFn: ({ signal }) => api<Blog>(`blogs/slug/${encodeURIComponent(slug)}`, { signal }),
   });
 export const useBlog = (slug: string) => useQuery(blogQuery(slug));
 
 export const myBlogsQuery = (status: BlogStatus | null, page: number) =>
   queryOptions({
-    queryKey: ["blogs", "mine", { status, page }] as const,
+    queryKey: queryKeys.blogs.mine(status, page),
     queryFn: ({ signal }) => api<MyBlogs>("blogs/my-blogs", { query: { status, page }, signal }),
   });
 export const useMyBlogs = (status: BlogStatus | null, page: number) =>
@@ -61,7 +62,7 @@ export const useMyBlogs = (status: BlogStatus | null, page: number) =>
 /** Moderators: blogs waiting for review, oldest first. */
 export const usePendingBlogs = (page: number, enabled: boolean) =>
   useQuery({
-    queryKey: ["blogs", "pending", page] as const,
+    queryKey: queryKeys.blogs.pending(page),
     queryFn: ({ signal }) => api<BlogPage>("blogs/pending", { query: { page }, signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -82,8 +83,8 @@ export function useBlogAction() {
         body: action === "reject" ? { reason } : undefined,
       }),
     onSuccess: (blog) => {
-      client.setQueryData(["blogs", "edit", blog.id], blog);
-      return client.invalidateQueries({ queryKey: ["blogs"], predicate: (q) => q.queryKey[1] !== "edit" });
+      client.setQueryData(queryKeys.blogs.edit(blog.id), blog);
+      return client.invalidateQueries({ queryKey: queryKeys.blogs.all(), predicate: (q) => q.queryKey[1] !== "edit" });
     },
   });
 }
@@ -95,7 +96,7 @@ export function useVoteBlog(blog: Pick<Blog, "id" | "slug">) {
     mutationFn: (type: BlogVoteType) => api<BlogVotes>(`blogs/${blog.id}/vote`, { method: "POST", query: { type } }),
     onSuccess: (votes) => {
       client.setQueryData(blogQuery(blog.slug).queryKey, (old) => (old ? { ...old, votes } : old));
-      void client.invalidateQueries({ queryKey: ["blogs", "list"], refetchType: "inactive" });
+      void client.invalidateQueries({ queryKey: queryKeys.blogs.lists(), refetchType: "inactive" });
     },
   });
 }

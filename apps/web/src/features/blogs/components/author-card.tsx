@@ -1,14 +1,10 @@
 import { Anchor, Avatar, Loader } from "@mantine/core";
 import type { UserCard } from "@neonlab/shared/schemas/community";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { useSession } from "../../../lib/session.tsx";
+import { ConnectionButton } from "../../connections/index.ts";
 import classes from "./blogs.module.css";
-
-// Signed-in readers only: the connection control loads with its own chunk (as on the profile).
-const ConnectionButton = lazy(() =>
-  import("../../connections/components/connection-button.tsx").then((m) => ({ default: m.ConnectionButton })),
-);
 
 /** Who wrote it: avatar, name, profile link and, for another signed-in reader, the connect button. */
 export function AuthorCard({ author }: { author: UserCard }) {

@@ -1,4 +1,4 @@
-import markdown from "../../lessons/components/markdown-content.module.css";
+import markdown from "../../../components/markdown-content.module.css";
 import classes from "./blog-body.module.css";
 
 /**

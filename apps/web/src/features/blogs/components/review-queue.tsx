@@ -12,11 +12,12 @@ import { BlogBody } from "./blog-body.tsx";
 import { blogDate } from "./blog-meta.tsx";
 import classes from "./blogs.module.css";
 import { RejectDialog } from "./reject-dialog.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The text of a blog under review, read on demand (GET blogs/{id}/edit lets moderators read). */
 function ReviewText({ id }: { id: number }) {
   const blog = useQuery({
-    queryKey: ["blogs", "edit", id] as const,
+    queryKey: queryKeys.blogs.edit(id),
     queryFn: ({ signal }) => api<BlogEdit>(`blogs/${id}/edit`, { signal }),
   });
   if (blog.isPending) return <Skeleton height={160} />;

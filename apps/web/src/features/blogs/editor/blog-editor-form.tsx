@@ -24,6 +24,7 @@ import { MarkdownEditor, type UploadedImage } from "./markdown-editor.tsx";
 import { SaveStatus } from "./save-status.tsx";
 import { useAutosave } from "./use-autosave.ts";
 import { useLeaveGuard } from "./use-leave-guard.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** "my-diagram_2.png" → "my diagram 2": an image's first alt text, from its file name. */
 const altFromName = (name: string) =>
@@ -60,7 +61,7 @@ export function BlogEditorForm({ initial }: { initial: BlogEdit }) {
   });
   const keep = (saved: BlogEdit) => {
     setBlog(saved);
-    client.setQueryData(["blogs", "edit", saved.id], saved);
+    client.setQueryData(queryKeys.blogs.edit(saved.id), saved);
   };
   const autosave = useAutosave({ blogId: blog.id, read, hold: () => uploads.current > 0, onSaved: keep });
   useLeaveGuard(autosave.pending);

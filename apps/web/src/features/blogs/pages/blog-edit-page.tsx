@@ -8,13 +8,14 @@ import { BlogBody } from "../components/blog-body.tsx";
 import classes from "../components/blogs.module.css";
 import { BlogEditorForm } from "../editor/blog-editor-form.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** /blogs/:blogId/edit (has-access): the editor; read-only for a blog the caller may only read. */
 export function BlogEditPage() {
   const { blogId = "" } = useParams();
   const id = Number(blogId);
   const blog = useQuery({
-    queryKey: ["blogs", "edit", id] as const,
+    queryKey: queryKeys.blogs.edit(id),
     queryFn: ({ signal }) => api<BlogEdit>(`blogs/${id}/edit`, { signal }),
     enabled: Number.isInteger(id) && id > 0,
     // The editor owns the text once open: a refetch must not reset what is being typed.

@@ -3,6 +3,7 @@ import type { ConnectionActionResult, ConnectionsPage, Relationship } from "@neo
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
  * /connections/:username: the first page (with the owner's requests and blocks), then "Load more" pages of
@@ -10,7 +11,7 @@ import { toast } from "../../../lib/toasts.ts";
  */
 export const useConnectionsPage = (username: string) =>
   useInfiniteQuery({
-    queryKey: ["connections", "page", username] as const,
+    queryKey: queryKeys.connections.page(username),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
       api<ConnectionsPage>(`users/connections/${encodeURIComponent(username)}`, {
@@ -22,7 +23,7 @@ export const useConnectionsPage = (username: string) =>
 
 export const useRelationship = (friendId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ["connections", "relationship", friendId] as const,
+    queryKey: queryKeys.connections.relationship(friendId),
     queryFn: ({ signal }) =>
       api<{ relationship: Relationship }>("users/relationship", { query: { friendId }, signal }).then(
         (r) => r.relationship,
@@ -57,13 +58,13 @@ export function useConnectionAction() {
       runConnectionAction(action, userId),
     onSuccess: (result, { userId }) => {
       toast.success(result.message);
-      queryClient.setQueryData(["connections", "relationship", userId], result.relationship);
+      queryClient.setQueryData(queryKeys.connections.relationship(userId), result.relationship);
     },
     onError: (error, { action }) => toast.error(errorMessage(error), { title: CALLS[action].failed }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["connections"] }),
-        queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all() }),
       ]),
   });
 }

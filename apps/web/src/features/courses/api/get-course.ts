@@ -1,6 +1,7 @@
 import type { CourseDetail } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** One course with its chapters, lessons and the caller's progress. */
 export const getCourse = (slug: string, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getCourse = (slug: string, signal?: AbortSignal) =>
 
 export const courseQuery = (slug: string) =>
   queryOptions({
-    queryKey: ["courses", "detail", slug] as const,
+    queryKey: queryKeys.courses.detail(slug),
     queryFn: ({ signal }) => getCourse(slug, signal),
   });
 

@@ -6,11 +6,12 @@ import { nextLessonPath } from "../lib/course-progress.ts";
 import { courseToContinue, hasFullAccess } from "../lib/learner-order.ts";
 import { courseQuery } from "./get-course.ts";
 import { coursesQuery } from "./get-courses.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The caller's completed lessons (under "progress": a completion refreshes it with the rest). */
 export const completedLessonsQuery = () =>
   queryOptions({
-    queryKey: ["progress", "completed-lessons"] as const,
+    queryKey: queryKeys.progress.completedLessons(),
     queryFn: ({ signal }) => api<CompletedLesson[]>("users/completed-lessons", { signal }),
   });
 

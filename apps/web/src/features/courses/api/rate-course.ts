@@ -3,6 +3,7 @@ import type { StarRating } from "@neonlab/shared/schemas/votes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { courseQuery } from "./get-course.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Sets the caller's stars on a course (changeable); the course's rating after it. */
 export const rateCourse = (courseId: number, stars: number) =>
@@ -15,7 +16,7 @@ export function useRateCourse(course: Pick<CourseDetail, "id" | "slug">) {
     mutationFn: (stars: number) => rateCourse(course.id, stars),
     onSuccess: (rating) => {
       client.setQueryData(courseQuery(course.slug).queryKey, (old) => (old ? { ...old, rating } : old));
-      void client.invalidateQueries({ queryKey: ["courses"], refetchType: "inactive" });
+      void client.invalidateQueries({ queryKey: queryKeys.courses.all(), refetchType: "inactive" });
     },
   });
 }

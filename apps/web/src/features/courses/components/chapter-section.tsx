@@ -2,9 +2,10 @@ import { Accordion, Anchor, Badge, Group, Text, VisuallyHidden } from "@mantine/
 import type { CourseChapter, LessonSummary } from "@neonlab/shared/schemas/learning";
 import { IconCircleCheck, IconCircleDashed, IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
-import { MarkdownContent } from "../../lessons/components/markdown-content.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
+import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import { chapterDone } from "../lib/course-progress.ts";
+import catalogue from "../../../components/catalogue.module.css";
 import classes from "./courses.module.css";
 
 type ChapterSectionProps = { courseSlug: string; chapter: CourseChapter; signedIn: boolean };
@@ -42,7 +43,7 @@ export function ChapterSection({ courseSlug, chapter, signedIn }: ChapterSection
               </Badge>
             )}
             {chapter.completed ? (
-              <Badge color="neon" size="sm" className={classes.onAccent} leftSection={<IconCircleCheck size={12} />}>
+              <Badge color="neon" size="sm" className={catalogue.onAccent} leftSection={<IconCircleCheck size={12} />}>
                 {`Badge earned: ${chapter.badge.name}`}
               </Badge>
             ) : (

@@ -2,13 +2,13 @@ import { Badge, Group, Progress, Text } from "@mantine/core";
 import type { Course } from "@neonlab/shared/schemas/learning";
 import { IconBooks, IconCircleCheck, IconCrown } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import { progressPercent } from "../lib/course-progress.ts";
-import { RatingSummary } from "./course-rating.tsx";
+import { RatingSummary } from "../../../components/star-rating.tsx";
+import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
+import catalogue from "../../../components/catalogue.module.css";
 import linked from "../../../components/linked-card.module.css";
 import classes from "./courses.module.css";
-
-export const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
 
 /**
  * A course in the catalogue: cover, level, size, the caller's progress and the premium marker.
@@ -19,7 +19,7 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
   const percent = course.progress ? progressPercent(course.progress) : null;
   return (
     <article
-      className={`nl-panel ${classes.card} ${linked.linkedCard}`}
+      className={`nl-panel ${catalogue.card} ${linked.linkedCard}`}
       data-course={course.slug}
       data-premium={course.premium}
     >
@@ -35,7 +35,7 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
         />
         {course.premium && (
           <Badge
-            className={`${classes.premiumBadge} ${classes.onAccent}`}
+            className={`${classes.premiumBadge} ${catalogue.onAccent}`}
             color="magenta"
             leftSection={<IconCrown size={13} />}
           >
@@ -43,7 +43,7 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
           </Badge>
         )}
       </div>
-      <div className={classes.cardBody}>
+      <div className={catalogue.cardBody}>
         <Group gap={6}>
           <Badge variant="outline" color="cyan" size="sm">
             {LEVEL_LABELS[course.level]}
@@ -54,25 +54,25 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
             </Badge>
           )}
         </Group>
-        <h2 className={classes.cardTitle}>
+        <h2 className={catalogue.cardTitle}>
           <Link to={`/courses/${course.slug}`} className={linked.cardLink}>
             {course.title}
           </Link>
         </h2>
-        <Text className={classes.pitch} lineClamp={3}>
+        <Text className={catalogue.pitch} lineClamp={3}>
           <InlineMarkdown text={course.pitch} />
         </Text>
-        <Group gap={6} className={classes.meta}>
+        <Group gap={6} className={catalogue.meta}>
           <IconBooks size={16} aria-hidden="true" />
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
         </Group>
         <RatingSummary rating={course.rating} />
         {course.progress && percent !== null && (
-          <div className={classes.cardProgress}>
+          <div className={catalogue.cardProgress}>
             <Group justify="space-between" gap="xs" mb={4}>
               <Text size="sm" fw={600}>
                 {course.progress.completed ? (
-                  <span className={classes.done}>
+                  <span className={catalogue.done}>
                     <IconCircleCheck size={15} aria-hidden="true" /> Completed
                   </span>
                 ) : (

@@ -3,16 +3,18 @@ import { useDocumentTitle } from "@mantine/hooks";
 import type { CourseDetail } from "@neonlab/shared/schemas/learning";
 import { IconArrowRight, IconBooks, IconCrown, IconLock, IconTrophy } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
-import { NotFoundPage } from "../../../app/route-errors.tsx";
+import { NotFoundPage } from "../../../components/error-page/route-errors.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useCourse } from "../api/get-course.ts";
-import { InlineMarkdown } from "../../lessons/components/inline-markdown.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import { ChapterSection } from "../components/chapter-section.tsx";
-import { RateCourse, RatingSummary } from "../components/course-rating.tsx";
-import { LEVEL_LABELS } from "../components/course-card.tsx";
-import { PageProblem } from "../components/page-problem.tsx";
+import { RateCourse } from "../components/course-rating.tsx";
+import { RatingSummary } from "../../../components/star-rating.tsx";
+import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
+import { PageProblem } from "../../../components/page-problem.tsx";
 import { nextLessonPath, progressPercent } from "../lib/course-progress.ts";
+import catalogue from "../../../components/catalogue.module.css";
 import classes from "../components/courses.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
 
@@ -38,8 +40,8 @@ export function CoursePage() {
   const data = course.data;
   const locked = data.premium && !data.has_access;
   return (
-    <div className={classes.page} data-course-page={data.slug}>
-      <nav aria-label="Breadcrumb" className={classes.breadcrumb}>
+    <div className={catalogue.page} data-course-page={data.slug}>
+      <nav aria-label="Breadcrumb" className={catalogue.breadcrumb}>
         <Link to="/courses">Courses</Link>
         <span aria-hidden="true">/</span>
         <Link to={`/courses?category=${data.category.slug}`}>{data.category.name}</Link>
@@ -54,7 +56,7 @@ export function CoursePage() {
         <section className={`nl-panel ${classes.paywallNotice}`} aria-labelledby="paywall-notice" data-paywall-notice>
           <IconLock size={28} aria-hidden="true" className={classes.paywallIcon} />
           <div>
-            <h2 id="paywall-notice" className={classes.noticeTitle}>
+            <h2 id="paywall-notice" className={catalogue.noticeTitle}>
               Chapter 1 is a free preview
             </h2>
             <Text>The rest of this course is part of NeonLab Pro. Upgrade to unlock every lesson and badge.</Text>
@@ -63,7 +65,7 @@ export function CoursePage() {
             component={Link}
             to="/pricing"
             color="magenta"
-            className={classes.onAccent}
+            className={catalogue.onAccent}
             leftSection={<IconCrown size={16} />}
           >
             See plans
@@ -92,7 +94,7 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
             {LEVEL_LABELS[course.level]}
           </Badge>
           {course.premium ? (
-            <Badge color="magenta" className={classes.onAccent} leftSection={<IconCrown size={13} />}>
+            <Badge color="magenta" className={catalogue.onAccent} leftSection={<IconCrown size={13} />}>
               Pro
             </Badge>
           ) : (
@@ -102,7 +104,7 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
           )}
         </Group>
         <h1 className={classes.heroTitle}>{course.title}</h1>
-        <Group gap={6} className={classes.meta}>
+        <Group gap={6} className={catalogue.meta}>
           <IconBooks size={16} aria-hidden="true" />
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
         </Group>
@@ -113,7 +115,7 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
             <Group justify="space-between" gap="xs" mb={4}>
               <Text size="sm" fw={600}>
                 {course.progress.completed ? (
-                  <span className={classes.done}>
+                  <span className={catalogue.done}>
                     <IconTrophy size={15} aria-hidden="true" /> Course completed
                   </span>
                 ) : (

@@ -7,10 +7,10 @@ import { useCourseCategories } from "../api/get-course-categories.ts";
 import { useCourses } from "../api/get-courses.ts";
 import { useNextLesson } from "../api/get-next-lesson.ts";
 import { CourseCard } from "../components/course-card.tsx";
-import { PageProblem } from "../components/page-problem.tsx";
+import { PageProblem } from "../../../components/page-problem.tsx";
 import { WelcomeStrip } from "../components/welcome-strip.tsx";
 import { hasFullAccess, inLearnerOrder } from "../lib/learner-order.ts";
-import classes from "../components/courses.module.css";
+import catalogue from "../../../components/catalogue.module.css";
 import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
 
 const ALL = "all";
@@ -38,11 +38,11 @@ export function CoursesPage() {
   };
 
   return (
-    <div className={classes.page}>
-      <header className={classes.pageHeader}>
+    <div className={catalogue.page}>
+      <header className={catalogue.pageHeader}>
         <p className="nl-eyebrow">Learn by doing</p>
-        <h1 className={classes.pageTitle}>Courses</h1>
-        <p className={classes.pageLead}>
+        <h1 className={catalogue.pageTitle}>Courses</h1>
+        <p className={catalogue.pageLead}>
           {selected?.description ??
             "Hands-on courses made of short lessons, quizzes and reflections. Earn XP, keep your streak and collect a badge for every chapter."}
         </p>
@@ -52,7 +52,7 @@ export function CoursesPage() {
 
       {categories.isError ? null : (
         <Chip.Group multiple={false} value={selected ? selected.slug : ALL} onChange={choose}>
-          <Group gap="xs" role="group" aria-label="Filter by category" className={classes.filters}>
+          <Group gap="xs" role="group" aria-label="Filter by category" className={catalogue.filters}>
             <Chip value={ALL} variant="outline">
               All courses
             </Chip>
@@ -80,9 +80,9 @@ export function CoursesPage() {
       ) : courses.isPending || waiting ? (
         <CardGridSkeleton label="Loading courses" cardHeight={380} />
       ) : courses.data.length === 0 ? (
-        <div className={`nl-panel ${classes.empty}`} data-empty>
+        <div className={`nl-panel ${catalogue.empty}`} data-empty>
           <IconSearchOff size={36} aria-hidden="true" />
-          <h2 className={classes.problemTitle}>No courses here yet</h2>
+          <h2 className={catalogue.problemTitle}>No courses here yet</h2>
           <p>
             {selected
               ? `There are no courses in ${selected.name} yet. Try another category.`

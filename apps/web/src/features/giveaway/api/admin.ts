@@ -1,10 +1,11 @@
 import type { CreateGiveaway, GiveawayRound } from "@neonlab/shared/schemas/giveaway";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const useAdminRounds = () =>
   useQuery({
-    queryKey: ["giveaway", "admin-rounds"] as const,
+    queryKey: queryKeys.giveaway.adminRounds(),
     queryFn: ({ signal }) => api<GiveawayRound[]>("admin/giveaways", { query: { limit: 20 }, signal }),
   });
 
@@ -12,7 +13,7 @@ export function useCreateRound() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateGiveaway) => api<GiveawayRound>("admin/giveaways", { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["giveaway"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.giveaway.all() }),
   });
 }
 

@@ -1,13 +1,12 @@
 import type { GiveawayRoundsPage, GiveawayState, GiveawayTicketsPage } from "@neonlab/shared/schemas/giveaway";
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-
-export const giveawayQueryKey = ["giveaway", "state"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** GET giveaway: the current round and the caller's entry; asked every 3 s while a round waits for its draw. */
 export const useGiveaway = () =>
   useQuery({
-    queryKey: giveawayQueryKey,
+    queryKey: queryKeys.giveaway.state(),
     queryFn: ({ signal }) => api<GiveawayState>("giveaway", { signal }),
     refetchInterval: (query) => {
       const current = query.state.data?.current;
@@ -20,13 +19,13 @@ export function useEnterGiveaway() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<GiveawayState>("giveaway/enter", { method: "POST" }),
-    onSuccess: (state) => queryClient.setQueryData(giveawayQueryKey, state),
+    onSuccess: (state) => queryClient.setQueryData(queryKeys.giveaway.state(), state),
   });
 }
 
 export const pastRoundsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ["giveaway", "rounds"] as const,
+    queryKey: queryKeys.giveaway.rounds(),
     queryFn: ({ pageParam, signal }) =>
       api<GiveawayRoundsPage>("giveaway/rounds", { query: { limit: 5, before: pageParam ?? undefined }, signal }),
     initialPageParam: null as number | null,
@@ -57,7 +56,7 @@ export async function getAllTickets(roundId: number): Promise<string[]> {
 /** The tickets shown on the page: 100 at a time, more on request. */
 export const useTickets = (roundId: number, enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: ["giveaway", "tickets", roundId] as const,
+    queryKey: queryKeys.giveaway.tickets(roundId),
     queryFn: ({ pageParam, signal }) => getTicketsPage(roundId, pageParam, 100, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,

@@ -11,6 +11,7 @@ import classes from "../components/giveaway.module.css";
 import { HowToVerify } from "../components/how-to-verify.tsx";
 import { PastRounds } from "../components/past-rounds.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** /giveaway: the weekly NeonBits giveaway — the current round, entering it, past winners and how to check a draw. */
 export function GiveawayPage() {
@@ -25,8 +26,8 @@ export function GiveawayPage() {
   useEffect(() => {
     if (previous.current === roundId) return;
     previous.current = roundId;
-    void queryClient.invalidateQueries({ queryKey: ["giveaway", "rounds"] });
-    void queryClient.invalidateQueries({ queryKey: ["ledger"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.giveaway.rounds() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ledger.all() });
     void refreshProfile();
   }, [roundId, queryClient, refreshProfile]);
 

@@ -2,18 +2,12 @@ import type { CreateHackInput, Hack, HackPage, UpdateHackInput } from "@neonlab/
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../../lib/api-client.ts";
-
-export const hackKeys = {
-  all: ["hacks"] as const,
-  mine: (page: number) => ["hacks", "mine", page] as const,
-  explore: (page: number) => ["hacks", "explore", page] as const,
-  one: (username: string, slug: string) => ["hacks", "one", username, slug] as const,
-};
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The caller's own hacks, the last changed first. */
 export const useMyHacks = (page: number, enabled = true) =>
   useQuery({
-    queryKey: hackKeys.mine(page),
+    queryKey: queryKeys.hacks.mine(page),
     queryFn: ({ signal }) => api<HackPage>("hacks", { query: { page }, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -22,7 +16,7 @@ export const useMyHacks = (page: number, enabled = true) =>
 /** Explore: the hacks their owners listed. */
 export const useExploreHacks = (page: number) =>
   useQuery({
-    queryKey: hackKeys.explore(page),
+    queryKey: queryKeys.hacks.explore(page),
     queryFn: ({ signal }) => api<HackPage>("hacks/explore", { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -30,7 +24,7 @@ export const useExploreHacks = (page: number) =>
 /** A hack by its link (also an old username or slug of it: the answer names the current ones). */
 export const useHack = (username: string, slug: string) =>
   useQuery({
-    queryKey: hackKeys.one(username, slug),
+    queryKey: queryKeys.hacks.one(username, slug),
     queryFn: ({ signal }) =>
       api<Hack>(`hacks/users/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`, { signal }),
     retry: false,
@@ -52,9 +46,9 @@ export function useHackSaved() {
   const client = useQueryClient();
   return useCallback(
     (hack: Hack) => {
-      client.setQueryData(hackKeys.one(hack.owner.username, hack.slug), hack);
-      void client.invalidateQueries({ queryKey: ["hacks", "mine"] });
-      void client.invalidateQueries({ queryKey: ["hacks", "explore"] });
+      client.setQueryData(queryKeys.hacks.one(hack.owner.username, hack.slug), hack);
+      void client.invalidateQueries({ queryKey: queryKeys.hacks.minePages() });
+      void client.invalidateQueries({ queryKey: queryKeys.hacks.explorePages() });
     },
     [client],
   );
@@ -74,7 +68,7 @@ export const useDeleteHack = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteHack,
-    onSuccess: () => client.invalidateQueries({ queryKey: hackKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.hacks.all() }),
   });
 };
 

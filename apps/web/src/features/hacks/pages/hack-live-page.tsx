@@ -2,7 +2,7 @@ import { Anchor, Loader, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
-import { StatusPanel } from "../../placeholder/status-panel.tsx";
+import { StatusPanel } from "../../../components/status-panel.tsx";
 import { hackPath, useHack } from "../api/hacks.ts";
 import classes from "../components/hacks.module.css";
 

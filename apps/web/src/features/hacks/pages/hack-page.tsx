@@ -2,7 +2,7 @@ import { Skeleton, Stack } from "@mantine/core";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
-import { StatusPanel } from "../../placeholder/status-panel.tsx";
+import { StatusPanel } from "../../../components/status-panel.tsx";
 import { hackPath, useHack } from "../api/hacks.ts";
 import { HackWorkspace } from "../components/hack-workspace.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";

@@ -1,5 +1,5 @@
 import { IconTarget } from "@tabler/icons-react";
-import { InlineMarkdown } from "./inline-markdown.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import classes from "./lesson.module.css";
 
 /** "Goal: …" under a lesson's title (on its page, locked or not). */

@@ -6,6 +6,7 @@ import { LessonBreadcrumb } from "./lesson-breadcrumb.tsx";
 import { LessonGoal } from "./lesson-goal.tsx";
 import classes from "./lesson.module.css";
 import { PaywallPanel } from "./paywall-panel.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
  * A premium lesson the learner can not open (403): its title, place and goal from the course's outline
@@ -21,7 +22,7 @@ export function LockedLesson({
   message: string;
 }) {
   const course = useQuery({
-    queryKey: ["courses", "detail", courseSlug] as const,
+    queryKey: queryKeys.courses.detail(courseSlug),
     queryFn: ({ signal }) => api<CourseDetail>(`courses/${encodeURIComponent(courseSlug)}`, { signal }),
   });
   const chapter = course.data?.chapters.find((candidate) => candidate.lessons.some((l) => l.slug === lessonSlug));

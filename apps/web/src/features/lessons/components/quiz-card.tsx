@@ -6,8 +6,8 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useAnswerQuiz } from "../api/answer-quiz.ts";
 import { canSubmit, initialQuizState, optionFeedback, quizReducer } from "../lib/quiz-state.ts";
-import { InlineMarkdown } from "./inline-markdown.tsx";
-import { MarkdownContent } from "./markdown-content.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
+import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import classes from "./lesson.module.css";
 
 type QuizCardProps = { lessonId: number; quiz: LessonQuiz; index: number; onAnswered: (result: QuizResult) => void };

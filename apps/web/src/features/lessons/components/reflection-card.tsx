@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useAnswerReflection } from "../api/answer-reflection.ts";
-import { InlineMarkdown } from "./inline-markdown.tsx";
+import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import classes from "./lesson.module.css";
 
 type ReflectionCardProps = {

@@ -10,8 +10,8 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useCompleteLesson } from "../api/complete-lesson.ts";
-import { lessonQueryKey } from "../api/get-lesson.ts";
 import { runCompletionDialogs } from "./completion-flow.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const OPENERS = {
   lesson: openLessonCompleteDialog,
@@ -30,16 +30,16 @@ export function useLessonCompletion(lesson: LessonDetail | undefined, courseSlug
     if (!lesson) return;
     mutation.mutate(lesson.id, {
       onSuccess: async (result) => {
-        queryClient.setQueryData<LessonDetail>(lessonQueryKey(courseSlug, lessonSlug), (old) =>
+        queryClient.setQueryData<LessonDetail>(queryKeys.lessons.detail(courseSlug, lessonSlug), (old) =>
           old ? { ...old, completed: true } : old,
         );
         // Course progress, badges, the ledger and rank all moved; the header counters too.
         void Promise.all([
-          queryClient.invalidateQueries({ queryKey: ["courses"] }),
-          queryClient.invalidateQueries({ queryKey: ["progress"] }),
-          queryClient.invalidateQueries({ queryKey: ["ledger"] }),
-          queryClient.invalidateQueries({ queryKey: ["rank"] }),
-          queryClient.invalidateQueries({ queryKey: ["profiles"] }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.courses.all() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.progress.all() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.ledger.all() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.rank.all() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all() }),
         ]);
         await runCompletionDialogs(result, OPENERS);
         await refreshProfile();

@@ -5,14 +5,14 @@ import { IconBolt, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { NotFoundPage } from "../../../app/route-errors.tsx";
+import { NotFoundPage } from "../../../components/error-page/route-errors.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { lessonQueryKey, useLesson } from "../api/get-lesson.ts";
+import { useLesson } from "../api/get-lesson.ts";
 import { CompletePanel } from "../components/complete-panel.tsx";
 import { LessonNav } from "../components/lesson-nav.tsx";
 import { ReportLesson } from "../components/report-lesson.tsx";
 import { LessonProblem } from "../components/lesson-problem.tsx";
-import { MarkdownContent } from "../components/markdown-content.tsx";
+import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import { LessonBreadcrumb } from "../components/lesson-breadcrumb.tsx";
 import { LessonGoal } from "../components/lesson-goal.tsx";
 import { LockedLesson } from "../components/locked-lesson.tsx";
@@ -23,6 +23,7 @@ import { lessonRequirements, withQuizResult, withReflectionResult } from "../lib
 import { useLessonCompletion } from "../lib/use-lesson-completion.ts";
 import classes from "../components/lesson.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const WORDS_PER_MINUTE = 200;
 
@@ -35,7 +36,9 @@ export function LessonPage() {
   useDocumentTitle(query.data ? `${query.data.title} · NeonLab` : "");
 
   const update = (change: (lesson: LessonDetail) => LessonDetail) =>
-    queryClient.setQueryData<LessonDetail>(lessonQueryKey(slug, lessonSlug), (old) => (old ? change(old) : old));
+    queryClient.setQueryData<LessonDetail>(queryKeys.lessons.detail(slug, lessonSlug), (old) =>
+      old ? change(old) : old,
+    );
 
   // A lesson that does not exist gets the site's not-found page, as an unknown path does (the server answered 404).
   if (query.isError && query.error instanceof ApiError && query.error.statusCode === 404) return <NotFoundPage />;

@@ -1,8 +1,8 @@
 import { ActionIcon, CopyButton, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useMarkdown } from "../lib/use-markdown.ts";
-import markdownClasses from "../components/markdown-content.module.css";
+import { useMarkdown } from "../../../lib/use-markdown.ts";
+import markdownClasses from "../../../components/markdown-content.module.css";
 import classes from "./tutor.module.css";
 
 /** Copies text; resolves false when the browser refuses. */

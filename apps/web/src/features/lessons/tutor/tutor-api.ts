@@ -3,16 +3,17 @@ import { queryOptions } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
 import { ApiError, api, apiErrorFrom, apiPath } from "../../../lib/api-client.ts";
 import { readAuthToken } from "../../../lib/auth-token.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const tutorInfoQuery = (lessonId: number) =>
   queryOptions({
-    queryKey: ["tutor", "info", lessonId] as const,
+    queryKey: queryKeys.tutor.info(lessonId),
     queryFn: ({ signal }) => api<TutorInfo>(`lessons/${lessonId}/openai`, { signal }),
   });
 
 export const tutorThreadQuery = (threadId: number) =>
   queryOptions({
-    queryKey: ["tutor", "thread", threadId] as const,
+    queryKey: queryKeys.tutor.thread(threadId),
     queryFn: ({ signal }) => api<TutorThreadDetail>(`lessons/chat/threads/${threadId}`, { signal }),
   });
 

@@ -9,6 +9,7 @@ import { rememberedThread, rememberThread } from "./remembered-thread.ts";
 import { deleteTutorThread, streamChat, tutorInfoQuery, tutorThreadQuery } from "./tutor-api.ts";
 import { TutorAnswer } from "./tutor-answer.tsx";
 import classes from "./tutor.module.css";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 type Live = { question: string; text: string; streaming: boolean };
 type Problem = { message: string; offline: boolean; question: string };
@@ -81,7 +82,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
       abort.current = null;
       if (controller.signal.aborted) setAnnouncement("Answer stopped.");
       // The saved exchange (or the stopped answer) comes back with the thread; then the live copy goes.
-      await queryClient.invalidateQueries({ queryKey: ["tutor"] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.tutor.all() });
       setLive(null);
     }
   }
@@ -104,7 +105,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
     try {
       await deleteTutorThread(threadId);
       setThreadId(null);
-      await queryClient.invalidateQueries({ queryKey: ["tutor", "info", lessonId] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.tutor.info(lessonId) });
     } catch (error) {
       setProblem({ message: errorMessage(error), offline: false, question: "" });
     }

@@ -2,12 +2,11 @@ import type { NotificationPreferences, NotificationsPage } from "@neonlab/shared
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
-
-export const NOTIFICATIONS_KEY = ["notifications"] as const;
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const useUnreadCount = (enabled: boolean) =>
   useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "unread"] as const,
+    queryKey: queryKeys.notifications.unread(),
     queryFn: ({ signal }) => api<{ unread: number }>("notifications/unread-count", { signal }).then((r) => r.unread),
     enabled,
   });
@@ -15,7 +14,7 @@ export const useUnreadCount = (enabled: boolean) =>
 /** The list, newest first, 15 a page; more pages by keyset (`before`). */
 export const useNotificationList = (enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "list"] as const,
+    queryKey: queryKeys.notifications.list(),
     queryFn: ({ signal, pageParam }) =>
       api<NotificationsPage>("notifications", { signal, query: { before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
@@ -30,7 +29,7 @@ function useRefreshAfter<T, V>(fn: (v: V) => Promise<T>) {
   return useMutation({
     mutationFn: fn,
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all() }),
   });
 }
 
@@ -39,10 +38,9 @@ export const useMarkRead = () =>
 export const useMarkAllRead = () =>
   useRefreshAfter(() => api<{ unread: number }>("notifications/read-all", { method: "PATCH" }));
 
-const PREFS_KEY = [...NOTIFICATIONS_KEY, "preferences"] as const;
 export const usePreferences = () =>
   useQuery({
-    queryKey: PREFS_KEY,
+    queryKey: queryKeys.notifications.preferences(),
     queryFn: ({ signal }) => api<NotificationPreferences>("notifications/preferences", { signal }),
   });
 
@@ -52,7 +50,7 @@ export function useSavePreferences() {
     mutationFn: (prefs: NotificationPreferences) =>
       api<NotificationPreferences>("notifications/preferences", { method: "PUT", body: prefs }),
     onSuccess: (prefs) => {
-      queryClient.setQueryData(PREFS_KEY, prefs);
+      queryClient.setQueryData(queryKeys.notifications.preferences(), prefs);
       toast.success("Notification settings saved");
     },
     onError: (error) => toast.error(errorMessage(error)),

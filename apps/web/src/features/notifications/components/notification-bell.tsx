@@ -4,18 +4,20 @@ import { IconBell } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { onSocketEvent } from "../../../lib/socket.ts";
-import { NOTIFICATIONS_KEY, useMarkAllRead, useNotificationList, useUnreadCount } from "../api/notifications.ts";
+import { useMarkAllRead, useNotificationList, useUnreadCount } from "../api/notifications.ts";
 import { NotificationItem } from "./notification-item.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Refreshes the count and the list whenever the server says something arrived or went (any tab, no reload). */
 function useLiveNotifications() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all() });
     const offs = [
       onSocketEvent("notification", (payload) => {
         refresh();
-        if (payload.kind.startsWith("connection_")) void queryClient.invalidateQueries({ queryKey: ["connections"] });
+        if (payload.kind.startsWith("connection_"))
+          void queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() });
       }),
       onSocketEvent("notification:removed", refresh),
       // Whatever arrived while the socket was away.

@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } fr
 import type { Notification } from "@neonlab/shared/schemas/community";
 import { IconBell } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
-import { useConnectionAction } from "../../connections/api/connections.ts";
+import { useConnectionAction } from "../../connections/index.ts";
 import { useMarkRead } from "../api/notifications.ts";
 import { notificationLink, notificationText } from "../kinds.ts";
 

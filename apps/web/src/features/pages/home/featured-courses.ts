@@ -1,12 +1,13 @@
 import type { Course } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const FEATURED_COURSES_LIMIT = 6;
 
 /** Public (non-premium) courses, newest first: the home carousel (spec §7). */
 export const featuredCoursesQuery = queryOptions({
-  queryKey: ["courses", "public", { limit: FEATURED_COURSES_LIMIT }] as const,
+  queryKey: queryKeys.courses.featured(FEATURED_COURSES_LIMIT),
   queryFn: ({ signal }) =>
     api<Course[]>("courses/public", { query: { limit: FEATURED_COURSES_LIMIT }, signal }).catch(() => [] as Course[]),
   staleTime: 5 * 60_000,

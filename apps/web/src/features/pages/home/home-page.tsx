@@ -13,7 +13,7 @@ import { lazy } from "react";
 import { Link } from "react-router";
 import { AfterHydration } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../../lib/session.tsx";
-import { useNextLesson } from "../../courses/api/get-next-lesson.ts";
+import { useNextLesson } from "../../courses/index.ts";
 import { Band, FeatureCard } from "../components/page-header.tsx";
 import classes from "./home-page.module.css";
 import { Terminal } from "./terminal.tsx";

@@ -7,28 +7,28 @@ import type {
 } from "@neonlab/shared/schemas/payments";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, getQuery } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 // spec §7 `stripe/*`. The session URLs are opened as the provider's page (Stripe's, or the built-in
 // test provider's); the GET session calls are not retried (spec §7), the POST carries an Idempotency-Key.
 
 export const subscriptionProductQuery = () =>
   queryOptions({
-    queryKey: ["payments", "subscription-product"] as const,
+    queryKey: queryKeys.payments.subscriptionProduct(),
     ...getQuery<SubscriptionProduct>("stripe/subscription-product"),
     staleTime: 5 * 60_000,
   });
 export const currencyProductQuery = () =>
   queryOptions({
-    queryKey: ["payments", "currency-product"] as const,
+    queryKey: queryKeys.payments.currencyProduct(),
     ...getQuery<CurrencyProduct>("stripe/currency-product"),
     staleTime: 5 * 60_000,
   });
-export const SUBSCRIPTION_QUERY_KEY = ["payments", "subscription"] as const;
 export const subscriptionQuery = () =>
-  queryOptions({ queryKey: SUBSCRIPTION_QUERY_KEY, ...getQuery<SubscriptionAnswer>("stripe/subscription") });
+  queryOptions({ queryKey: queryKeys.payments.subscription(), ...getQuery<SubscriptionAnswer>("stripe/subscription") });
 export const billingHistoryQuery = () =>
   queryOptions({
-    queryKey: ["payments", "billing-history"] as const,
+    queryKey: queryKeys.payments.billingHistory(),
     ...getQuery<BillingItem[]>("stripe/billing-history"),
   });
 

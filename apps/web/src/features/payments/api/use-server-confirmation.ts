@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PROFILE_QUERY_KEY } from "../../../lib/session.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const FAST_MS = 1000;
 const SLOW_MS = 5000;
@@ -19,7 +19,7 @@ export function useServerConfirmation<T>(
   const [startedAt] = useState(() => Date.now());
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [...queryKey, "until-confirmed"],
+    queryKey: queryKeys.payments.untilConfirmed(queryKey),
     queryFn: fetcher,
     refetchInterval: (q) =>
       q.state.data !== undefined && confirmed(q.state.data)
@@ -32,7 +32,7 @@ export function useServerConfirmation<T>(
   });
   const done = query.data !== undefined && confirmed(query.data);
   useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    if (done) void queryClient.invalidateQueries({ queryKey: queryKeys.me() });
   }, [done, queryClient]);
   return { done, slow: !done && Date.now() - startedAt > FAST_FOR_MS, answer: query.data, error: query.error };
 }

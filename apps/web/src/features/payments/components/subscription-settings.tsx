@@ -5,7 +5,6 @@ import { IconCoin, IconCreditCard, IconExchange, IconPlayerPlay, IconX } from "@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
-import { PROFILE_QUERY_KEY } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
 import { startPackCheckout } from "../api/checkout.ts";
 import {
@@ -17,6 +16,7 @@ import {
   updateCustomerSession,
   updateSubscriptionSession,
 } from "../api/payments.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const LIVE = new Set(["active", "trialing", "past_due"]);
 const day = (iso: string) =>
@@ -37,8 +37,8 @@ export function SubscriptionSettings() {
   const history = useQuery(billingHistoryQuery());
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["payments"] }),
-      queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.payments.all() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me() }),
     ]);
 
   const change = useMutation({

@@ -4,13 +4,14 @@ import { useSearchParams } from "react-router";
 import { api } from "../../../lib/api-client.ts";
 import { useServerConfirmation } from "../api/use-server-confirmation.ts";
 import { ReturnCard } from "../components/return-card.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** /payment/neonbits/success: the pack shows as added once the server has the checkout-completed event. */
 export function NeonbitsSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const { done, slow, answer } = useServerConfirmation(
-    ["payments", "billing-history", sessionId],
+    queryKeys.payments.billingHistoryWith(sessionId),
     () => api<BillingItem[]>("stripe/billing-history"),
     (items) => sessionId !== null && items.some((item) => item.id === sessionId),
   );

@@ -1,16 +1,16 @@
 import { Text } from "@mantine/core";
 import type { SubscriptionAnswer } from "@neonlab/shared/schemas/payments";
 import { api } from "../../../lib/api-client.ts";
-import { SUBSCRIPTION_QUERY_KEY } from "../api/payments.ts";
 import { useServerConfirmation } from "../api/use-server-confirmation.ts";
 import { ReturnCard } from "../components/return-card.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const LIVE = new Set(["active", "trialing"]);
 
 /** /payment/subscription/success: "Pro is active" only once the server has the provider's event. */
 export function SubscriptionSuccessPage() {
   const { done, slow } = useServerConfirmation(
-    SUBSCRIPTION_QUERY_KEY,
+    queryKeys.payments.subscription(),
     () => api<SubscriptionAnswer>("stripe/subscription"),
     (a) => a.has_access && LIVE.has(a.subscription?.status ?? ""),
   );

@@ -2,23 +2,17 @@ import { Avatar, Badge, Button, Group, Skeleton, Stack, Text } from "@mantine/co
 import { useDocumentTitle } from "@mantine/hooks";
 import type { PublicProfile } from "@neonlab/shared/schemas/profile";
 import { IconBolt, IconBriefcase, IconCoin, IconFlame, IconMapPin, IconSettings, IconUsers } from "@tabler/icons-react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { BadgeGrid } from "../../progress/components/badge-grid.tsx";
-import { RecentActivity } from "../../progress/components/recent-activity.tsx";
-import { StreakWidget } from "../../progress/components/streak-widget.tsx";
+import { ConnectionButton } from "../../connections/index.ts";
+import { BadgeGrid, RecentActivity, StreakWidget } from "../../progress/index.ts";
 import { usePublicProfile } from "../api/get-public-profile.ts";
 import { ProfileLinks } from "../components/profile-links.tsx";
 import classes from "../components/profile.module.css";
 import { LedgerTable } from "../../../components/ledger-table.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
-
-// Signed-in visitors only: the connection control loads with its own chunk.
-const ConnectionButton = lazy(() =>
-  import("../../connections/components/connection-button.tsx").then((m) => ({ default: m.ConnectionButton })),
-);
 
 const number = new Intl.NumberFormat("en-US");
 const joined = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });

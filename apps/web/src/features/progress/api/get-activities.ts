@@ -1,6 +1,7 @@
 import type { Activity } from "@neonlab/shared/schemas/progress";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** A user's last activities, newest first (the caller's own without a user id). */
 export const getActivities = (userId: string | null, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getActivities = (userId: string | null, signal?: AbortSignal) =>
 
 export const activitiesQuery = (userId: string | null) =>
   queryOptions({
-    queryKey: ["progress", "activities", userId] as const,
+    queryKey: queryKeys.progress.activities(userId),
     queryFn: ({ signal }) => getActivities(userId, signal),
   });
 

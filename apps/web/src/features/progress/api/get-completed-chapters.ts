@@ -1,6 +1,7 @@
 import type { CompletedChapter } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** The signed-in user's completed chapters, each with its badge. */
 export const getCompletedChapters = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getCompletedChapters = (signal?: AbortSignal) =>
 
 export const completedChaptersQuery = () =>
   queryOptions({
-    queryKey: ["progress", "completed-chapters"] as const,
+    queryKey: queryKeys.progress.completedChapters(),
     queryFn: ({ signal }) => getCompletedChapters(signal),
   });
 

@@ -2,6 +2,7 @@ import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress"
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export type StreakAction = { type: "freeze" } | { type: "unfreeze" } | { type: "save"; save: boolean };
 
@@ -20,10 +21,10 @@ export function useManageStreak() {
   return useMutation({
     mutationFn: manageStreak,
     onSuccess: async (streak) => {
-      queryClient.setQueryData(["progress", "streak"], streak);
+      queryClient.setQueryData(queryKeys.progress.streak(), streak);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["progress"] }),
-        queryClient.invalidateQueries({ queryKey: ["ledger"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.progress.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger.all() }),
         refreshProfile(),
       ]);
     },

@@ -8,11 +8,12 @@ import type {
 import type { StarRating } from "@neonlab/shared/schemas/votes";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getQuery } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Guided projects, optionally of one category (its slug), with stars and the caller's progress. */
 export const projectsQuery = (category: string | null) =>
   queryOptions({
-    queryKey: ["projects", "list", { category }] as const,
+    queryKey: queryKeys.projects.list(category),
     ...getQuery<ProjectList>("projects", { category: category ?? undefined }),
   });
 
@@ -20,7 +21,7 @@ export const useProjects = (category: string | null) => useQuery(projectsQuery(c
 
 export const projectQuery = (slug: string) =>
   queryOptions({
-    queryKey: ["projects", "detail", slug] as const,
+    queryKey: queryKeys.projects.detail(slug),
     queryFn: ({ signal }) => api<ProjectDetail>(`projects/${encodeURIComponent(slug)}`, { signal }),
   });
 
@@ -51,7 +52,7 @@ export function useRateProject(project: Pick<ProjectDetail, "id" | "slug">) {
     mutationFn: (stars: number) => rateProject(project.id, stars),
     onSuccess: (rating) => {
       client.setQueryData(projectQuery(project.slug).queryKey, (old) => (old ? { ...old, rating } : old));
-      void client.invalidateQueries({ queryKey: ["projects", "list"], refetchType: "inactive" });
+      void client.invalidateQueries({ queryKey: queryKeys.projects.lists(), refetchType: "inactive" });
     },
   });
 }

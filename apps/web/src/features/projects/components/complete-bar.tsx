@@ -6,9 +6,10 @@ import { openProjectCompleteDialog, openStreakDialog } from "../../../components
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { RateStars } from "../../courses/components/course-rating.tsx";
+import { RateStars } from "../../../components/star-rating.tsx";
 import { completeProject, projectQuery, useRateProject } from "../api/projects.ts";
 import classes from "./projects.module.css";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Completing the project (every step passed: XP once, the dialogs) and rating it once a step is passed. */
 export function CompleteBar({
@@ -32,9 +33,13 @@ export function CompleteBar({
         old?.progress ? { ...old, progress: { ...old.progress, completed: true } } : old,
       );
       void Promise.all(
-        ["projects", "progress", "ledger", "rank", "profiles"].map((key) =>
-          client.invalidateQueries({ queryKey: [key] }),
-        ),
+        [
+          queryKeys.projects.all(),
+          queryKeys.progress.all(),
+          queryKeys.ledger.all(),
+          queryKeys.rank.all(),
+          queryKeys.profiles.all(),
+        ].map((queryKey) => client.invalidateQueries({ queryKey })),
       );
       await openProjectCompleteDialog({ xp: result.xpAwarded });
       if (result.streak.extended) await openStreakDialog({ count: result.streak.count });

@@ -9,10 +9,10 @@ import {
   IconWorldWww,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { RatingSummary } from "../../courses/components/course-rating.tsx";
-import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
+import { RatingSummary } from "../../../components/star-rating.tsx";
+import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
 import linked from "../../../components/linked-card.module.css";
-import courses from "../../courses/components/courses.module.css";
+import catalogue from "../../../components/catalogue.module.css";
 import classes from "./projects.module.css";
 
 /** The cover's icon and glow per category (others: the code braces). */
@@ -33,7 +33,7 @@ export function ProjectCard({ project }: { project: Project }) {
   const percent = project.progress ? projectPercent(project.progress) : null;
   return (
     <article
-      className={`nl-panel ${courses.card} ${linked.linkedCard}`}
+      className={`nl-panel ${catalogue.card} ${linked.linkedCard}`}
       data-project={project.slug}
       data-premium={project.premium}
     >
@@ -53,7 +53,7 @@ export function ProjectCard({ project }: { project: Project }) {
         </div>
         {project.premium && (
           <Badge
-            className={`${classes.cardBadge} ${courses.onAccent}`}
+            className={`${classes.cardBadge} ${catalogue.onAccent}`}
             color="magenta"
             leftSection={<IconCrown size={13} />}
           >
@@ -61,7 +61,7 @@ export function ProjectCard({ project }: { project: Project }) {
           </Badge>
         )}
       </div>
-      <div className={courses.cardBody}>
+      <div className={catalogue.cardBody}>
         <Group gap={6}>
           <Badge variant="outline" color="cyan" size="sm">
             {LEVEL_LABELS[project.level]}
@@ -75,22 +75,22 @@ export function ProjectCard({ project }: { project: Project }) {
             </Badge>
           )}
         </Group>
-        <h2 className={courses.cardTitle}>
+        <h2 className={catalogue.cardTitle}>
           <Link to={`/projects/${project.slug}`} className={linked.cardLink}>
             {project.title}
           </Link>
         </h2>
-        <Text className={courses.pitch} lineClamp={3}>
+        <Text className={catalogue.pitch} lineClamp={3}>
           {project.summary}
         </Text>
-        <Text className={courses.meta}>{`${project.step_count} steps · ${project.xp} XP`}</Text>
+        <Text className={catalogue.meta}>{`${project.step_count} steps · ${project.xp} XP`}</Text>
         <RatingSummary rating={project.rating} />
         {project.progress && percent !== null && (
-          <div className={courses.cardProgress}>
+          <div className={catalogue.cardProgress}>
             <Group justify="space-between" gap="xs" mb={4}>
               <Text size="sm" fw={600}>
                 {project.progress.completed ? (
-                  <span className={courses.done}>
+                  <span className={catalogue.done}>
                     <IconCircleCheck size={15} aria-hidden="true" /> Completed
                   </span>
                 ) : (

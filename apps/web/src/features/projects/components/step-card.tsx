@@ -3,7 +3,7 @@ import type { CheckResult, ProjectStep } from "@neonlab/shared/schemas/projects"
 import { IconCheck, IconCircleDashed, IconLock, IconPlayerPlay, IconX } from "@tabler/icons-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { MarkdownContent } from "../../lessons/components/markdown-content.tsx";
+import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import classes from "./projects.module.css";
 
 type StepCardProps = {

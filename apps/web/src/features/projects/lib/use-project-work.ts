@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { checkStep, projectQuery, reportStep, saveProjectFiles } from "../api/projects.ts";
 import { buildCheckRunner, runnerMessage } from "./check-runner.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** After typing stops, how long before the files are saved. */
 export const AUTOSAVE_MS = 1200;
@@ -69,7 +70,7 @@ export function useProjectWork(project: ProjectDetail, signedIn: boolean) {
       setResults((all) => ({ ...all, [stepKey]: stepResults }));
       if (passed) {
         markPassed(stepKey);
-        void client.invalidateQueries({ queryKey: ["projects", "list"], refetchType: "inactive" });
+        void client.invalidateQueries({ queryKey: queryKeys.projects.lists(), refetchType: "inactive" });
       }
       setChecking(null);
       setPending(null);

@@ -4,17 +4,17 @@ import type { ProjectDetail } from "@neonlab/shared/schemas/projects";
 import { IconCrown, IconTrophy } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { NotFoundPage } from "../../../app/route-errors.tsx";
+import { NotFoundPage } from "../../../components/error-page/route-errors.tsx";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { saveReturnPath } from "../../../lib/return-path.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { LEVEL_LABELS } from "../../courses/components/course-card.tsx";
-import { RatingSummary } from "../../courses/components/course-rating.tsx";
-import { PageProblem } from "../../courses/components/page-problem.tsx";
-import courses from "../../courses/components/courses.module.css";
+import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
+import { RatingSummary } from "../../../components/star-rating.tsx";
+import { PageProblem } from "../../../components/page-problem.tsx";
+import catalogue from "../../../components/catalogue.module.css";
 import { CodeWorkspace, type EditorPreferences, PreviewFrame } from "../../editor/index.ts";
-import { MarkdownContent } from "../../lessons/components/markdown-content.tsx";
+import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import { useProject } from "../api/projects.ts";
 import { CompleteBar } from "../components/complete-bar.tsx";
 import classes from "../components/projects.module.css";
@@ -86,8 +86,8 @@ function ProjectWorkspace({ project }: { project: ProjectDetail }) {
             : "Starter files";
 
   return (
-    <div className={`${courses.page} ${classes.breakout}`} data-project-page={project.slug}>
-      <nav aria-label="Breadcrumb" className={courses.breadcrumb}>
+    <div className={`${catalogue.page} ${classes.breakout}`} data-project-page={project.slug}>
+      <nav aria-label="Breadcrumb" className={catalogue.breadcrumb}>
         <Link to="/projects">Projects</Link>
         <span aria-hidden="true">/</span>
         <Link to={`/projects/categories/${project.category.slug}`}>{project.category.name}</Link>
@@ -103,7 +103,7 @@ function ProjectWorkspace({ project }: { project: ProjectDetail }) {
                 {`${project.xp} XP`}
               </Badge>
               {project.premium && (
-                <Badge color="magenta" size="sm" className={courses.onAccent} leftSection={<IconCrown size={12} />}>
+                <Badge color="magenta" size="sm" className={catalogue.onAccent} leftSection={<IconCrown size={12} />}>
                   Pro
                 </Badge>
               )}
@@ -112,11 +112,11 @@ function ProjectWorkspace({ project }: { project: ProjectDetail }) {
               {project.title}
             </h1>
             <RatingSummary rating={project.rating} />
-            <h2 className={courses.noticeTitle}>The brief</h2>
+            <h2 className={catalogue.noticeTitle}>The brief</h2>
             <MarkdownContent markdown={project.brief} />
           </section>
           <section aria-labelledby="steps-title">
-            <h2 id="steps-title" className={courses.noticeTitle}>
+            <h2 id="steps-title" className={catalogue.noticeTitle}>
               {`Steps · ${project.steps.filter((s) => s.passed).length} of ${project.steps.length} passed`}
             </h2>
             {work.problem && (

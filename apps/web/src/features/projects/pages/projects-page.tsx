@@ -2,8 +2,8 @@ import { Chip, Group, SimpleGrid, Skeleton } from "@mantine/core";
 import { IconSearchOff } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { PageProblem } from "../../courses/components/page-problem.tsx";
-import courses from "../../courses/components/courses.module.css";
+import { PageProblem } from "../../../components/page-problem.tsx";
+import catalogue from "../../../components/catalogue.module.css";
 import { useProjects } from "../api/projects.ts";
 import { ProjectCard } from "../components/project-card.tsx";
 import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
@@ -26,18 +26,18 @@ export function ProjectsPage() {
   const choose = (slug: string) => navigate(slug === ALL ? "/projects" : `/projects/categories/${slug}`);
 
   return (
-    <div className={courses.page}>
-      <header className={courses.pageHeader}>
+    <div className={catalogue.page}>
+      <header className={catalogue.pageHeader}>
         <p className="nl-eyebrow">Build something real</p>
-        <h1 className={courses.pageTitle}>{selected ? `${selected.name} projects` : "Projects"}</h1>
-        <p className={courses.pageLead}>
+        <h1 className={catalogue.pageTitle}>{selected ? `${selected.name} projects` : "Projects"}</h1>
+        <p className={catalogue.pageLead}>
           Guided projects: a brief, a few steps and starter files. Write the code in the browser, watch the live
           preview, and let the automated checks tell you when each step works. Finish one for XP.
         </p>
       </header>
 
       <Chip.Group multiple={false} value={category ?? ALL} onChange={choose}>
-        <Group gap="xs" role="group" aria-label="Filter by category" className={courses.filters}>
+        <Group gap="xs" role="group" aria-label="Filter by category" className={catalogue.filters}>
           <Chip value={ALL} variant="outline">
             All projects
           </Chip>
@@ -53,9 +53,9 @@ export function ProjectsPage() {
 
       {projects.isError ? (
         projects.error instanceof ApiError && projects.error.statusCode === 404 ? (
-          <div className={`nl-panel ${courses.empty}`} data-empty>
+          <div className={`nl-panel ${catalogue.empty}`} data-empty>
             <IconSearchOff size={36} aria-hidden="true" />
-            <h2 className={courses.problemTitle}>No projects here yet</h2>
+            <h2 className={catalogue.problemTitle}>No projects here yet</h2>
             <p>There are no guided projects in this category yet. Try another one.</p>
           </div>
         ) : (

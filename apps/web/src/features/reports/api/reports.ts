@@ -1,6 +1,7 @@
 import type { Report, ReportInput, ReportKind, ReportPage, ReportStatus } from "@neonlab/shared/schemas/reports";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Sends a report of the app, or of a lesson when `lessonId` is given. */
 export const sendReport = (input: ReportInput & { lessonId?: number }) =>
@@ -9,12 +10,10 @@ export const sendReport = (input: ReportInput & { lessonId?: number }) =>
     body: { cause: input.cause, description: input.description },
   });
 
-export const myReportsQueryKey = ["reports", "mine"] as const;
-
 /** The caller's own reports with their statuses, newest first. */
 export const useMyReports = (enabled: boolean) =>
   useQuery({
-    queryKey: myReportsQueryKey,
+    queryKey: queryKeys.reports.mine(),
     queryFn: ({ signal }) => api<Report[]>("users/my-reports", { signal }),
     enabled,
   });
@@ -24,7 +23,7 @@ const queueBase = (kind: ReportKind) => (kind === "app" ? "users/reports" : "les
 /** A moderator queue, a page at a time (newest first), optionally one status. */
 export const useReportQueue = (kind: ReportKind, status: ReportStatus | null) =>
   useInfiniteQuery({
-    queryKey: ["reports", "queue", kind, status] as const,
+    queryKey: queryKeys.reports.queue(kind, status),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
       api<ReportPage>(queueBase(kind), {
@@ -40,6 +39,6 @@ export function useSetReportStatus(kind: ReportKind) {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: ReportStatus }) =>
       api<Report>(`${queueBase(kind)}/${id}/status`, { method: "PATCH", query: { status } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ["reports", "queue", kind] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.reports.queues(kind) }),
   });
 }

@@ -7,10 +7,11 @@ import {
   REPORT_DESCRIPTION_MAX,
 } from "@neonlab/shared/schemas/reports";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { myReportsQueryKey, sendReport } from "../api/reports.ts";
+import { sendReport } from "../api/reports.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export type ReportTarget = { kind: "app" } | { kind: "lesson"; lessonId: number; lessonTitle: string };
 
@@ -27,7 +28,7 @@ export function ReportDialog({ target, onDone }: { target: ReportTarget; onDone:
     mutationFn: (values: { cause: string; description: string }) =>
       sendReport({ ...values, lessonId: target.kind === "lesson" ? target.lessonId : undefined }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: myReportsQueryKey });
+      void client.invalidateQueries({ queryKey: queryKeys.reports.mine() });
       toast.success("Thanks! Your report was sent to the moderators.");
       onDone();
     },

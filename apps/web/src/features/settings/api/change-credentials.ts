@@ -1,4 +1,4 @@
-import { authRequest, requireToken } from "../../auth/api/auth-request.ts";
+import { authRequest, requireToken } from "../../auth/index.ts";
 
 /**
  * The server checks the current password. With `signOutOtherDevices` every session of the account ends,

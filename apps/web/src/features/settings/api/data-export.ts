@@ -1,8 +1,9 @@
 import type { DataExportStatus } from "@neonlab/shared/schemas/data-export";
 import { api, getQuery } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const dataExportStatusQuery = () => ({
-  queryKey: ["data-export"] as const,
+  queryKey: queryKeys.dataExport(),
   ...getQuery<DataExportStatus>("users/data-export"),
 });
 

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { dataExportStatusQuery, downloadDataExport, requestDataExport } from "../api/data-export.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -18,7 +19,7 @@ export function DataExportSection() {
     mutationFn: requestDataExport,
     onSuccess: (answer) => {
       toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: ["data-export"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dataExport() });
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -2,8 +2,7 @@ import { Button, Divider, Loader, Stack, Switch, Text } from "@mantine/core";
 import { NOTIFICATION_KINDS, type NotificationKind } from "@neonlab/shared/realtime";
 import type { NotificationPreferences } from "@neonlab/shared/schemas/community";
 import { useEffect, useState } from "react";
-import { usePreferences, useSavePreferences } from "../../notifications/api/notifications.ts";
-import { KIND_LABELS } from "../../notifications/kinds.ts";
+import { KIND_LABELS, usePreferences, useSavePreferences } from "../../notifications/index.ts";
 
 /** Settings → Notifications: pause all, and each kind on or off. At most one of a kind about the same thing an hour. */
 export function NotificationSettings() {

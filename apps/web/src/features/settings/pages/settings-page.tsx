@@ -10,11 +10,11 @@ import {
   IconUserCircle,
   IconUserPlus,
 } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { LedgerTable } from "../../../components/ledger-table.tsx";
-import { SubscriptionSettings } from "../../payments/components/subscription-settings.tsx";
+import { SubscriptionSettings } from "../../payments/index.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
@@ -126,7 +126,9 @@ export function SettingsPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="subscription">
-            <SubscriptionSettings />
+            <Suspense fallback={<Loader aria-label="Loading your subscription" />}>
+              <SubscriptionSettings />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="editor">
             <Stack gap="lg">

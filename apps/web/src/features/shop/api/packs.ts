@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { type CurrencyPack, readPacks } from "../lib/packs.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /**
  * The NeonBits packs (GET stripe/currency-product, served by the payments module). When the call
@@ -8,7 +9,7 @@ import { type CurrencyPack, readPacks } from "../lib/packs.ts";
  */
 export const usePacks = () =>
   useQuery({
-    queryKey: ["stripe", "currency-product"] as const,
+    queryKey: queryKeys.shop.packs(),
     queryFn: async ({ signal }): Promise<CurrencyPack[]> =>
       readPacks(await api<unknown>("stripe/currency-product", { signal })),
     retry: false,

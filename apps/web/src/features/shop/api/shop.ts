@@ -2,10 +2,11 @@ import type { BuyShopItemResult, ShopItemId, ShopState } from "@neonlab/shared/s
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const shopQuery = () =>
   queryOptions({
-    queryKey: ["shop", "state"] as const,
+    queryKey: queryKeys.shop.state(),
     queryFn: ({ signal }) => api<ShopState>("users/shop", { signal }),
   });
 
@@ -19,10 +20,10 @@ export function useBuyShopItem() {
     mutationFn: (item: ShopItemId) => api<BuyShopItemResult>("users/buy-shop-item", { method: "POST", body: { item } }),
     onSuccess: async (result) => {
       const { message: _message, purchaseId: _id, ...state } = result;
-      queryClient.setQueryData(["shop", "state"], state);
+      queryClient.setQueryData(queryKeys.shop.state(), state);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["progress"] }),
-        queryClient.invalidateQueries({ queryKey: ["ledger"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.progress.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger.all() }),
         refreshProfile(),
       ]);
     },

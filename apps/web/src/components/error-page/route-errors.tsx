@@ -1,8 +1,8 @@
 import { pageNotFound } from "@neonlab/shared/messages";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { reportClientError } from "../lib/client-errors.ts";
-import { ErrorPage } from "./error-page.tsx";
+import { reportClientError } from "../../lib/client-errors.ts";
+import { ErrorPage } from "./deferred-error-page.tsx";
 
 /** Unknown route: 404 "Page Not Found: {path}". */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { reportClientError } from "../../../lib/client-errors.ts";
+import { reportClientError } from "./client-errors.ts";
 import { fenceLanguages, renderMarkdown } from "./markdown.ts";
 import { loadHighlighter } from "./highlighter.ts";
 

@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link } from "react-router";
-import classes from "./courses.module.css";
+import classes from "./catalogue.module.css";
 
 type PageProblemProps = {
   title: string;

@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { builtOnly } from "../../components/shell/nav-links.ts";
+import { builtOnly } from "./shell/nav-links.ts";
 import classes from "./status-panel.module.css";
 
 export type StatusPanelProps = {
