@@ -7,7 +7,15 @@ import { resolve } from "node:path";
  * after the migrations on every start, so the database always runs the rule as the source says (migrations
  * stay history: one that retires a function drops it, and the file that replaces it re-creates it here).
  */
-export const MODULE_SQL_FILES = ["modules/payments/sql/subscription-access.sql"] as const;
+export const MODULE_SQL_FILES = [
+  "modules/ledger/sql/grant-and-spend.sql",
+  "modules/payments/sql/subscription-access.sql",
+  "modules/payments/sql/subscription-event.sql",
+  "modules/payments/sql/checkout-event.sql",
+  "modules/shop/sql/buy-shop-item.sql",
+  "modules/progress/sql/rank-histograms.sql",
+  "modules/learning/sql/complete-lesson.sql",
+] as const;
 
 const SOURCE_ROOT = resolve(import.meta.dirname, "..");
 

@@ -47,3 +47,10 @@ export interface AppEvents {
 export type ConnectionPair = { senderId: string; receiverId: string };
 
 export type EventName = keyof AppEvents;
+
+/**
+ * Events announced by a writer that makes its change in one statement (the lesson completion,
+ * learning/completion-write.ts): that statement runs their statement handlers, and there is no transaction for
+ * an in-transaction handler to run in, so the event bus refuses those.
+ */
+export const ONE_STATEMENT_EVENTS: readonly EventName[] = ["lesson.completed", "badge.earned", "course.completed"];

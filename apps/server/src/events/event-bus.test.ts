@@ -4,7 +4,7 @@ import { createTransactionRunner } from "../transaction.ts";
 import { createEventBus } from "./event-bus.ts";
 
 // Statement handlers: an event's database work as one SQL function call, run by a transaction's publish or
-// folded into a one-statement writer's own statement (learning/completion-one-call.ts); results after commit.
+// folded into a one-statement writer's own statement (learning/completion-write.ts); results after commit.
 
 describe("event bus statement handlers", async () => {
   const app = await createTestApp();
@@ -31,8 +31,6 @@ describe("event bus statement handlers", async () => {
     expect(work).toEqual({ fns: ["jsonb_array_length"], inputs: ['["u2","u2@example.com","third"]'] });
     events.deliver("account.deleted", { userId: "u2", email: "u2@example.com" }, [3]);
     expect(delivered.at(-1)).toEqual(["u2", 3]);
-    expect(events.hasDatabaseWork("account.deleted")).toBe(true);
-    expect(events.hasInTransactionHandlers("account.deleted")).toBe(false);
   });
 
   it("logs a delivery without the statement results instead of calling afterCommit with nothing", () => {
@@ -47,5 +45,10 @@ describe("event bus statement handlers", async () => {
       events.onInStatement("lesson.completed", { fn, input: () => 1, afterCommit() {} });
     expect(add("f(1); drop table users; --")).toThrow(/not a SQL function name/);
     expect(add("Notify")).toThrow(/not a SQL function name/);
+  });
+
+  it("refuses in-transaction handlers of an event written in one statement (there is no transaction)", () => {
+    expect(() => events.onInTransaction("badge.earned", async () => {})).toThrow(/must be a statement handler/);
+    expect(() => events.onInTransaction("account.deleted", async () => {})).not.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
-import type { AppEvents, EventName } from "./app-events.ts";
+import { type AppEvents, type EventName, ONE_STATEMENT_EVENTS } from "./app-events.ts";
 
 /** Runs inside the publishing transaction, on its handle: for data that must change with it. A throw rolls it back. */
 export type InTransactionHandler<E extends EventName> = (payload: AppEvents[E], tx: Db) => Promise<void>;
@@ -31,6 +31,7 @@ const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
  * ../transaction.ts): in-transaction and statement handlers run at once and can fail it; after-commit
  * handlers start in order right after the commit and their failures are logged, never thrown at the
  * publisher (its change is already committed). Work that must survive a crash or be retried belongs in a job.
+ * The events of ONE_STATEMENT_EVENTS are written in one statement instead and take no in-transaction handlers.
  */
 export function createEventBus(log: Pick<Logger, "error">) {
   const inTransaction: Handlers<InTransactionHandler<never>> = {};
@@ -40,7 +41,6 @@ export function createEventBus(log: Pick<Logger, "error">) {
     handlers[name] = [...(handlers[name] ?? []), handler];
   };
   const statementHandlers = <E extends EventName>(name: E) => (inStatement[name] ?? []) as StatementHandler<E>[];
-  const hasInTransactionHandlers = (name: EventName) => (inTransaction[name]?.length ?? 0) > 0;
   const statementWork = <E extends EventName>(name: E, payload: AppEvents[E]): StatementWork => {
     const handlers = statementHandlers(name);
     return { fns: handlers.map((h) => h.fn), inputs: handlers.map((h) => JSON.stringify(h.input(payload))) };
@@ -50,6 +50,9 @@ export function createEventBus(log: Pick<Logger, "error">) {
 
   return {
     onInTransaction<E extends EventName>(name: E, handler: InTransactionHandler<E>) {
+      if (ONE_STATEMENT_EVENTS.includes(name)) {
+        throw new Error(`${name} is written in one statement: its database work must be a statement handler`);
+      }
       add(inTransaction, name, handler as InTransactionHandler<never>);
     },
     onInStatement<E extends EventName>(name: E, handler: StatementHandler<E>) {
@@ -58,12 +61,6 @@ export function createEventBus(log: Pick<Logger, "error">) {
     },
     onAfterCommit<E extends EventName>(name: E, handler: AfterCommitHandler<E>) {
       add(afterCommit, name, handler as AfterCommitHandler<never>);
-    },
-    /** Whether anything must run inside the publishing transaction (a writer without one checks first). */
-    hasInTransactionHandlers,
-    /** Whether the event changes the database at all (in-transaction or statement handlers). */
-    hasDatabaseWork(name: EventName): boolean {
-      return hasInTransactionHandlers(name) || statementHandlers(name).length > 0;
     },
     /** The statement handlers' calls for a writer that folds them into its own statement (see StatementHandler). */
     statementWork,

@@ -1,8 +1,8 @@
-import { and, type Column, eq, type Placeholder, type SQL, sql, type Table } from "drizzle-orm";
-import { completedLessons, lessons, quizPasses, quizzes, reflectionAnswers, reflections } from "./schema.ts";
+import { and, type Column, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { quizPasses, quizzes, reflectionAnswers, reflections } from "./schema.ts";
 
-// What a completion counts, shared by its two paths (completion-service.ts, completion-one-call.ts): the
-// lesson's open tasks and the chapter's lessons left.
+// A lesson's open tasks, as the completion's start read counts them (completion-start.ts) and its 409 names
+// them (completion-service.ts).
 
 /** A value, a placeholder of a statement prepared once, or a column of the outer statement. */
 type Param<T> = T | Placeholder | Column;
@@ -29,17 +29,3 @@ export const openReflection = (lessonId: RowId, userId: UserId): SQL | undefined
 export const openTaskCount = (lessonId: RowId, userId: UserId) =>
   sql<number>`((select count(*) from ${quizzes} where ${openQuiz(lessonId, userId)})
     + (select count(*) from ${reflections} where ${openReflection(lessonId, userId)}))::int`.mapWith(Number);
-
-// Spelled with their tables: a select from one CTE renders columns bare, which these subqueries would
-// read as their own tables' columns.
-export const qualified = (table: Table, column: Column) => sql`${table}.${sql.identifier(column.name)}`;
-
-/** Not counting a lesson, its chapter's visible lessons the user has not completed. */
-export function chapterLessonsLeft(userId: UserId, chapterId: RowId, lessonId: RowId) {
-  const lesson = (column: Column) => qualified(lessons, column);
-  const done = (column: Column) => qualified(completedLessons, column);
-  return sql<number>`(select count(*) from ${lessons} where ${lesson(lessons.chapterId)} = ${chapterId}
-    and ${lesson(lessons.hidden)} = false and ${lesson(lessons.id)} <> ${lessonId}
-    and not exists (select 1 from ${completedLessons} where ${done(completedLessons.lessonId)} = ${lesson(lessons.id)}
-      and ${done(completedLessons.userId)} = ${userId}))::int`.mapWith(Number);
-}

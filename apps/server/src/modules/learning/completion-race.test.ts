@@ -61,7 +61,7 @@ function raceSuite(kind: "pglite" | "postgres") {
       expect(await totals(db, user.id)).toEqual({ xp: 50, neonbits: 140, lessons: 4, chapters: 2, courses: 1 });
     });
 
-    it("grants XP and moves the streak once for 50 identical plain completions (the one-call path)", async () => {
+    it("grants XP and moves the streak once for 50 identical completions of a chapter's first lesson", async () => {
       const user = await createUser(app);
       await prepareLesson(app, user, ids[0]);
       const results = await completions(base, user, Array(N).fill(`/api/lessons/${ids[0]}/complete`));

@@ -9,13 +9,12 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../errors.ts";
-import { addXp } from "../profiles/service.ts";
 import { type LedgerKind, ledger, ledgerBalances } from "./schema.ts";
 
-// One ledger for XP, NeonBits, streak freezes and the streak's history (docs/decisions/007). Every
-// change is a row, given once per (user, kind, reason, reference); a balance is the sum of its kind's
-// rows, kept as a running total in the same transaction. Call these inside the caller's transaction,
-// so the row commits with what caused it.
+// One ledger for XP, NeonBits, streak freezes and the streak's history (docs/decisions/007). Its rule — every
+// change a row, given once per (user, kind, reason, reference), a balance moved only by a new row and never below
+// 0 — is the SQL of sql/grant-and-spend.sql; these are its typed calls. Call them inside the caller's
+// transaction, so the row commits with what caused it.
 
 export type { LedgerKind } from "./schema.ts";
 /** Kinds whose running total is a row of ledger_balances. */
@@ -25,80 +24,62 @@ export type BalanceKind = "xp" | StoredKind;
 
 export type LedgerEntry = { userId: string; amount: number; reason: string; reference: string; description: string };
 
-/** Inserts the row unless its (user, kind, reason, reference) is there already; true when inserted. */
-async function insertOnce(tx: Db, entry: LedgerEntry & { kind: LedgerKind }): Promise<boolean> {
-  const inserted = await tx.insert(ledger).values(entry).onConflictDoNothing().returning({ id: ledger.id });
-  return inserted.length > 0;
-}
-
-async function addToBalance(tx: Db, userId: string, kind: BalanceKind, amount: number) {
-  if (kind === "xp") return addXp(tx, userId, amount);
-  await tx
-    .insert(ledgerBalances)
-    .values({ userId, kind, balance: amount })
-    .onConflictDoUpdate({
-      target: [ledgerBalances.userId, ledgerBalances.kind],
-      set: { balance: sql`${ledgerBalances.balance} + ${amount}` },
-    });
-}
+/** The arguments of the ledger's functions, in their order; `amount` may be an SQL expression. */
+const ledgerArgs = (entry: LedgerEntry & { kind: LedgerKind }, amount: SQL = sql`${entry.amount}::int`) =>
+  sql.join(
+    [
+      sql`${entry.userId}::text`,
+      sql`${entry.kind}::text`,
+      amount,
+      sql`${entry.reason}::text`,
+      sql`${entry.reference}::text`,
+      sql`${entry.description}::text`,
+    ],
+    sql`, `,
+  );
 
 /** Adds a positive amount once per (user, kind, reason, reference); false when that grant exists already. */
 export async function grant(tx: Db, entry: LedgerEntry & { kind: BalanceKind }): Promise<boolean> {
-  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} grant needs a positive amount`);
-  if (!(await insertOnce(tx, entry))) return false;
-  await addToBalance(tx, entry.userId, entry.kind, entry.amount);
-  return true;
+  const [row] = await tx.select({ given: sql<boolean>`given` }).from(sql`ledger_grant(${ledgerArgs(entry)}) as given`);
+  return row!.given;
 }
 
 /**
- * As grant, with the amount multiplied by `factor`, an SQL expression evaluated in the INSERT itself
- * (the XP boost: one statement, no extra read). Returns the amount given, 0 when that grant exists already.
+ * As grant, with the amount multiplied by `factor`, an SQL expression evaluated in the same statement (the XP
+ * boost: no extra read). Returns the amount given, 0 when that grant exists already.
  */
 export async function grantScaled(
   tx: Db,
   entry: LedgerEntry & { kind: BalanceKind },
   factor: SQL<number>,
 ): Promise<number> {
-  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} grant needs a positive amount`);
   const [row] = await tx
-    .insert(ledger)
-    .values({ ...entry, amount: sql`${entry.amount}::int * ${factor}` })
-    .onConflictDoNothing()
-    .returning({ amount: ledger.amount });
-  if (!row) return 0;
-  await addToBalance(tx, entry.userId, entry.kind, row.amount);
-  return row.amount;
+    .select({
+      given: sql<number>`case when ledger_grant(${ledgerArgs(entry, sql`s.amount`)}) then s.amount else 0 end`,
+    })
+    .from(sql`(select ${entry.amount}::int * ${factor} as amount) s`);
+  return row!.given;
 }
 
 export type SpendResult = { status: "spent" | "insufficient" | "duplicate"; balance: number };
 
 /**
- * Takes a positive amount once per (user, kind, reason, reference). The balance row is locked first,
- * so concurrent spends of a user run one after another and can never overspend.
+ * Takes a positive amount once per (user, kind, reason, reference), under the balance row's lock, so
+ * concurrent spends of a user run one after another and can never overspend.
  */
 export async function spend(tx: Db, entry: LedgerEntry & { kind: StoredKind }): Promise<SpendResult> {
-  if (!(entry.amount > 0)) throw new Error(`a ${entry.kind} spend needs a positive amount`);
-  const { userId, kind } = entry;
-  await tx.insert(ledgerBalances).values({ userId, kind, balance: 0 }).onConflictDoNothing();
   const [row] = await tx
-    .select({ balance: ledgerBalances.balance })
-    .from(ledgerBalances)
-    .where(and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)))
-    .for("update");
-  const balance = row?.balance ?? 0;
-  if (balance < entry.amount) return { status: "insufficient", balance };
-  if (!(await insertOnce(tx, { ...entry, amount: -entry.amount }))) return { status: "duplicate", balance };
-  const [updated] = await tx
-    .update(ledgerBalances)
-    .set({ balance: sql`${ledgerBalances.balance} - ${entry.amount}` })
-    .where(and(eq(ledgerBalances.userId, userId), eq(ledgerBalances.kind, kind)))
-    .returning({ balance: ledgerBalances.balance });
-  return { status: "spent", balance: updated!.balance };
+    .select({ status: sql<SpendResult["status"]>`status`, balance: sql<number>`balance` })
+    .from(sql`ledger_spend(${ledgerArgs(entry)})`);
+  return { status: row!.status, balance: row!.balance };
 }
 
 /** A history-only row (the streak's): written once per (user, kind, reason, reference); no balance moves. */
 export async function record(tx: Db, entry: LedgerEntry & { kind: "streak" }): Promise<boolean> {
-  return insertOnce(tx, entry);
+  const [row] = await tx
+    .select({ written: sql<boolean>`written` })
+    .from(sql`ledger_row_once(${ledgerArgs(entry)}) as written`);
+  return row!.written;
 }
 
 /** The running total of a stored kind; null when the user has never had one. */

@@ -7,36 +7,32 @@ import type { PaymentEvent } from "./provider.ts";
 
 type CheckoutEvent = Extract<PaymentEvent, { type: "checkout.completed" }>;
 
-const p = typedPlaceholder;
-
-/** apply_checkout_event (drizzle/0018), prepared once per database handle. */
+/** apply_checkout_event (sql/checkout-event.sql), prepared once per database handle. */
 const checkoutQuery = preparedPerDb((db) =>
   db
     .select({ outcome: sql<"applied" | "duplicate">`outcome` })
-    .from(
-      sql`apply_checkout_event(${sql.join(
-        [
-          p("eventId", "text"),
-          p("provider", "text"),
-          p("type", "text"),
-          p("checkoutId", "text"),
-          p("userId", "text"),
-          p("customerId", "text"),
-          p("billable", "boolean"),
-          p("billDescription", "text"),
-          p("amount", "integer"),
-          p("currency", "text"),
-          p("occurredAt", "timestamptz"),
-          p("neonbits", "integer"),
-          p("reason", "text"),
-          p("reference", "text"),
-          p("description", "text"),
-        ],
-        sql`, `,
-      )}) as outcome`,
-    )
+    .from(sql`apply_checkout_event(${typedPlaceholder("event", "jsonb")}) as outcome`)
     .prepare("apply_checkout_event"),
 );
+
+/** What apply_checkout_event reads from its one argument. */
+type CheckoutEventArgument = {
+  event_id: string;
+  provider: string;
+  type: string;
+  checkout_id: string;
+  user_id: string | null;
+  customer_id: string | null;
+  billable: boolean;
+  bill_description: string;
+  amount: number;
+  currency: string;
+  occurred_at: string;
+  neonbits: number;
+  reason: string;
+  reference: string;
+  description: string;
+};
 
 /**
  * "Checkout completed", the most frequent event (every pack), in one call, so its own transaction
@@ -57,22 +53,23 @@ export async function applyCheckoutEvent(
     c.mode === "payment" && c.paid
       ? items.reduce((n, item) => n + (packs.find((p) => p.id === item.priceId)?.neonbits ?? 0) * item.quantity, 0)
       : 0;
-  const [row] = await checkoutQuery(db).execute({
-    eventId: event.id,
+  const argument: CheckoutEventArgument = {
+    event_id: event.id,
     provider,
     type: event.type,
-    checkoutId: c.id,
-    userId: c.userId,
-    customerId: c.customerId,
+    checkout_id: c.id,
+    user_id: c.userId,
+    customer_id: c.customerId,
     billable: c.mode === "payment" && c.paid && c.customerId !== null,
-    billDescription: neonbits > 0 ? formatNeonBits(neonbits) : "NeonBits",
+    bill_description: neonbits > 0 ? formatNeonBits(neonbits) : "NeonBits",
     amount: c.amount,
     currency: c.currency,
-    occurredAt: c.occurredAt.toISOString(),
+    occurred_at: c.occurredAt.toISOString(),
     neonbits,
     reason: "pack",
     reference: `checkout:${c.id}`,
     description: `Bought ${formatNeonBits(neonbits)}`,
-  });
+  };
+  const [row] = await checkoutQuery(db).execute({ event: JSON.stringify(argument) });
   return row?.outcome === "applied" ? "applied" : "duplicate";
 }

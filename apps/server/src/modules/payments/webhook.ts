@@ -11,8 +11,8 @@ import { billingCustomers, billingRecords, paymentEvents, subscriptions } from "
 // transaction that also stores its id: a second delivery finds the id and changes nothing; a
 // subscription's older announcement (lower version) never overwrites a newer one. Each event's effect is
 // one statement: a checkout (checkout-event.ts), an invoice or an ignored event is its own transaction; a
-// subscription's (apply_subscription_event, drizzle/0018) runs in a transaction with the in-transaction
-// handlers of the subscription.changed it publishes (the notification).
+// subscription's (apply_subscription_event, sql/subscription-event.sql) runs in a transaction with the
+// in-transaction handlers of the subscription.changed it publishes (the notification).
 
 export type ApplyResult = "applied" | "duplicate";
 
@@ -67,9 +67,7 @@ async function recordInvoice(
   return row?.applied ? "applied" : "duplicate";
 }
 
-const p = typedPlaceholder;
-
-/** apply_subscription_event (drizzle/0018), prepared once per database handle. */
+/** apply_subscription_event (sql/subscription-event.sql), prepared once per database handle. */
 const subscriptionQuery = preparedPerDb((db) =>
   db
     .select({
@@ -81,26 +79,24 @@ const subscriptionQuery = preparedPerDb((db) =>
       paid: sql<boolean | null>`paid`,
       paidUntil: sql<string | null>`paid_until`,
     })
-    .from(
-      sql`apply_subscription_event(${sql.join(
-        [
-          p("eventId", "text"),
-          p("provider", "text"),
-          p("type", "text"),
-          p("subscriptionId", "text"),
-          p("customerId", "text"),
-          p("userId", "text"),
-          p("priceId", "text"),
-          p("status", "text"),
-          p("cancelAtPeriodEnd", "boolean"),
-          p("currentPeriodEnd", "timestamptz"),
-          p("version", "bigint"),
-        ],
-        sql`, `,
-      )})`,
-    )
+    .from(sql`apply_subscription_event(${typedPlaceholder("event", "jsonb")})`)
     .prepare("apply_subscription_event"),
 );
+
+/** What apply_subscription_event reads from its one argument. */
+type SubscriptionEventArgument = {
+  event_id: string;
+  provider: string;
+  type: string;
+  subscription_id: string;
+  customer_id: string;
+  user_id: string | null;
+  price_id: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_end: string;
+  version: number;
+};
 
 /**
  * One statement stores the event, links the customer, upserts the subscription (newer wins; on a tie of
@@ -113,19 +109,20 @@ async function applySubscription(
   event: Extract<PaymentEvent, { type: "subscription.updated" | "subscription.deleted" }>,
 ): Promise<ApplyResult> {
   const state: SubscriptionState = event.subscription;
-  const [row] = await subscriptionQuery(tx.db).execute({
-    eventId: event.id,
+  const argument: SubscriptionEventArgument = {
+    event_id: event.id,
     provider,
     type: event.type,
-    subscriptionId: state.id,
-    customerId: state.customerId,
-    userId: state.userId ?? null,
-    priceId: state.priceId,
+    subscription_id: state.id,
+    customer_id: state.customerId,
+    user_id: state.userId ?? null,
+    price_id: state.priceId,
     status: state.status,
-    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-    currentPeriodEnd: state.currentPeriodEnd.toISOString(),
+    cancel_at_period_end: state.cancelAtPeriodEnd,
+    current_period_end: state.currentPeriodEnd.toISOString(),
     version: event.version,
-  });
+  };
+  const [row] = await subscriptionQuery(tx.db).execute({ event: JSON.stringify(argument) });
   if (!row || row.outcome === "duplicate") return "duplicate";
   if (!row.userId) return "applied";
   const until = row.paidUntil === null ? null : new Date(row.paidUntil);

@@ -3,6 +3,7 @@ import { EDITOR_DEFAULTS, type Role } from "@neonlab/shared/constants";
 import type { UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { users } from "../accounts/schema.ts";
 import { previousUsernames, profiles } from "./schema.ts";
 import { reservationEnd, reservationsSince, reservedMessage, usernameBase, usernameCandidates } from "./username.ts";
@@ -15,28 +16,26 @@ const TAKEN = "That username is taken. Try another one.";
 class Reserved extends Error {}
 
 /** The profile made at sign-up, at the first derived username that is free and not reserved for another account. */
-export async function createProfile(db: Db, user: { id: string; name: string; email: string }) {
+export async function createProfile(transaction: RunInTransaction, user: { id: string; name: string; email: string }) {
   const base = usernameBase(user.name, user.email);
   for (const username of usernameCandidates(base)) {
-    const done = await db
-      .transaction(async (tx) => {
-        const inserted = await tx
-          .insert(profiles)
-          .values({ id: user.id, displayName: user.name, username, editorPreferences: { ...EDITOR_DEFAULTS } })
-          .onConflictDoNothing()
-          .returning({ id: profiles.id });
-        if (inserted.length === 0) {
-          const existing = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id));
-          return existing.length > 0;
-        }
-        // Asked after the insert: a change away from this name commits its history row with it.
-        if (await reservedUntil(tx, username, user.id)) throw new Reserved();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Reserved) return false;
-        throw error;
-      });
+    const done = await transaction(async ({ db: tx }) => {
+      const inserted = await tx
+        .insert(profiles)
+        .values({ id: user.id, displayName: user.name, username, editorPreferences: { ...EDITOR_DEFAULTS } })
+        .onConflictDoNothing()
+        .returning({ id: profiles.id });
+      if (inserted.length === 0) {
+        const existing = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id));
+        return existing.length > 0;
+      }
+      // Asked after the insert: a change away from this name commits its history row with it.
+      if (await reservedUntil(tx, username, user.id)) throw new Reserved();
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof Reserved) return false;
+      throw error;
+    });
     if (done) return;
   }
 }
@@ -47,7 +46,11 @@ const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * Writes the given fields (role and access are never among them) in one transaction; 409 when the username is
  * taken, or reserved for the account that had it before (a refused change writes nothing).
  */
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<void> {
+export async function updateProfile(
+  transaction: RunInTransaction,
+  userId: string,
+  input: UpdateProfileInput,
+): Promise<void> {
   const values = {
     displayName: input.display_name,
     username: input.username,
@@ -68,7 +71,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   };
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(defined).length === 0) return;
-  await db.transaction(async (tx) => {
+  await transaction(async ({ db: tx }) => {
     if (input.username) {
       const taken = await tx
         .select({ id: profiles.id })
@@ -207,14 +210,6 @@ export async function profileExists(db: Db, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Moves the all-time XP total (profiles.xp): only the XP ledger calls this, in the grant's transaction. */
-export async function addXp(tx: Db, userId: string, amount: number) {
-  await tx
-    .update(profiles)
-    .set({ xp: sql`${profiles.xp} + ${amount}` })
-    .where(eq(profiles.id, userId));
-}
-
 /**
  * For other modules' one-statement reads that join profiles (the rank boards, the profile view):
  * the table to join on `id`, and the columns a rank row shows. Writes go through the functions above.
@@ -254,8 +249,8 @@ export type RoleChange =
  * No change may leave the app without an admin (docs/decisions/031): the admins' rows are locked first, so two
  * admins demoting each other at once can not both succeed. The caller forgets the user's cached sessions.
  */
-export async function setRole(db: Db, email: string, role: Role): Promise<RoleChange> {
-  return db.transaction(async (tx) => {
+export async function setRole(transaction: RunInTransaction, email: string, role: Role): Promise<RoleChange> {
+  return transaction(async ({ db: tx }) => {
     // Admins first, in id order (the same order in every change: no deadlock), then the target.
     const admins = await tx
       .select({ id: profiles.id })

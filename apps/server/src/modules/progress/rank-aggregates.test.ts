@@ -9,8 +9,8 @@ import { compactRankHistograms } from "./rank-compaction.ts";
 import { weekStart } from "./rank-service.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
 
-// The rank reads aggregates kept by triggers (drizzle/0004, histograms as moves 0023): every check here
-// compares the API with a full count over the source tables, so a missed or doubled aggregate update fails.
+// The rank reads aggregates kept by triggers (drizzle/0004; histograms as moves, sql/rank-histograms.sql): every
+// check here compares the API with a full count over the source tables, so a missed or doubled update fails.
 function aggregatesSuite(kind: "pglite" | "postgres") {
   describe(`rank aggregates (${kind})`, async () => {
     const app = await createLearningApp({ kind });

@@ -14,31 +14,29 @@ import { requireUser } from "../../auth/session.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";
-import { keepRankHistogramsCompact } from "./rank-compaction.ts";
 import { getRank } from "./rank-service.ts";
 import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
 import { getStreak } from "./streak-service.ts";
 
 /** The streak and activities under users/*, and the rank (the ledger of XP and the streak: modules/ledger). */
-export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
-  keepRankHistogramsCompact(app, db);
+export async function progressRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["progress"];
 
   r.get(
     "/api/users/streak",
     { schema: { tags, summary: "Own streak: count, status, freeze and save offer", response: { 200: streakSchema } } },
-    async (request) => getStreak(db, requireUser(request).id),
+    async (request) => getStreak(transaction, requireUser(request).id),
   );
   r.patch(
     "/api/users/freeze-streak",
     { schema: { tags, summary: "Put an owned freeze on the streak", response: { 200: streakSchema } } },
-    async (request) => freezeStreak(db, requireUser(request).id),
+    async (request) => freezeStreak(transaction, requireUser(request).id),
   );
   r.patch(
     "/api/users/unfreeze-streak",
     { schema: { tags, summary: "Take the unused freeze back", response: { 200: streakSchema } } },
-    async (request) => unfreezeStreak(db, requireUser(request).id),
+    async (request) => unfreezeStreak(transaction, requireUser(request).id),
   );
   r.patch(
     "/api/users/save-streak",
@@ -50,7 +48,7 @@ export async function progressRoutes(app: FastifyInstance, { ctx: { db } }: Modu
         response: { 200: saveStreakResultSchema },
       },
     },
-    async (request) => saveStreak(db, requireUser(request).id, request.query.save),
+    async (request) => saveStreak(transaction, requireUser(request).id, request.query.save),
   );
 
   r.get(

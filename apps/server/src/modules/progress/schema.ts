@@ -36,11 +36,11 @@ export const xpWeekly = pgTable(
   ],
 );
 
-// Histograms of users per XP value, in slots: several rows may hold parts of one XP value's count (a
-// reader sums them), so concurrent completions of users on the same XP add to different rows instead of
-// queueing on one row lock until each other's commit (drizzle/0008_rank-histogram-slots.sql).
+// Histograms of users per XP value, as appended moves: an XP change adds (old XP, -1) and (new XP, +1) rows (a
+// reader sums a value's rows), so concurrent completions of users on the same XP lock nothing; a fold every
+// few seconds keeps one row per value (sql/rank-histograms.sql, docs/decisions/033).
 
-/** How many users have exactly this all-time XP (profiles.xp > 0): the sum of the xp's slots. */
+/** How many users have exactly this all-time XP (profiles.xp > 0): the sum of the xp's rows. */
 export const xpTotalsHistogram = pgTable(
   "xp_totals_histogram",
   {
@@ -51,7 +51,7 @@ export const xpTotalsHistogram = pgTable(
   (t) => [index("xp_totals_histogram_xp_idx").on(t.xp)],
 );
 
-/** How many users earned exactly this XP in the week (xp_weekly.xp > 0): the sum of the slots. */
+/** How many users earned exactly this XP in the week (xp_weekly.xp > 0): the sum of its rows. */
 export const xpWeeklyHistogram = pgTable(
   "xp_weekly_histogram",
   {

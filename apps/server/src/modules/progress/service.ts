@@ -10,6 +10,7 @@ export {
 export {
   completionDay,
   displayedStreakCount,
+  freezeUsedEntry,
   type LockedStreak,
   lockStreak,
   recordCompletionDay,

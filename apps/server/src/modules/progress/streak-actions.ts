@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { STREAK_SAVE_MAX_DAYS } from "@neonlab/shared/constants";
 import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress";
 import { applyReset, applySave, quoteSave, type StreakState, viewStreak } from "@neonlab/shared/streak";
-import type { Db } from "../../db/client.ts";
 import { conflict } from "../../errors.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { grant, spend } from "../ledger/service.ts";
 import { spendNeonBits } from "../wallet/service.ts";
 import { freezeInventory, lockStreak, present, saveState, streakEntry } from "./streak-service.ts";
@@ -11,9 +11,8 @@ import { freezeInventory, lockStreak, present, saveState, streakEntry } from "./
 // What the learner does with the streak: put a freeze on, take it back, save or reset a broken streak.
 // Each runs with the streak row locked, so a user's actions run one after another.
 
-export async function freezeStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function freezeStreak(transaction: RunInTransaction, userId: string, now = new Date()): Promise<Streak> {
+  return transaction(async ({ db: tx }) => {
     const locked = await lockStreak(tx, userId, now);
     if (locked.state.freezeOn) throw conflict("A streak freeze is already on your streak.");
     if (locked.view.status === "none" || locked.view.status === "broken") {
@@ -31,9 +30,8 @@ export async function freezeStreak(db: Db, userId: string, now = new Date()): Pr
   });
 }
 
-export async function unfreezeStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function unfreezeStreak(transaction: RunInTransaction, userId: string, now = new Date()): Promise<Streak> {
+  return transaction(async ({ db: tx }) => {
     const locked = await lockStreak(tx, userId, now);
     if (!locked.state.freezeOn) throw conflict("There is no unused streak freeze on your streak.");
     await freezeInventory(tx, userId);
@@ -52,9 +50,13 @@ export async function unfreezeStreak(db: Db, userId: string, now = new Date()): 
 }
 
 /** save=true restores a streak broken at most 3 days ago for 100 NeonBits per missed day; save=false resets it. */
-export async function saveStreak(db: Db, userId: string, save: boolean, now = new Date()): Promise<SaveStreakResult> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function saveStreak(
+  transaction: RunInTransaction,
+  userId: string,
+  save: boolean,
+  now = new Date(),
+): Promise<SaveStreakResult> {
+  return transaction(async ({ db: tx }) => {
     const locked = await lockStreak(tx, userId, now);
     const quote = quoteSave(locked.view);
     if (!quote.ok && quote.reason === "not-broken")

@@ -45,7 +45,7 @@ function raceSuite(kind: "pglite" | "postgres") {
       const user = await createUser(app);
       // Last active three days ago: broken, two missed days, 200 NeonBits to save.
       await setStreak(db, user.id, { count: 8, lastUpdated: utcDay(-3) });
-      await give(db, user.id, "neonbits", 1000);
+      await give(app.ctx.transaction, user.id, "neonbits", 1000);
       const results = await burst(base, user, "PATCH", Array(N).fill("/api/users/save-streak?save=true"));
       const ok = results.filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
@@ -58,7 +58,7 @@ function raceSuite(kind: "pglite" | "postgres") {
     it("charges once and reaches exactly zero when the balance is just enough", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 8, lastUpdated: utcDay(-3) });
-      await give(db, user.id, "neonbits", 200);
+      await give(app.ctx.transaction, user.id, "neonbits", 200);
       const results = await burst(base, user, "PATCH", Array(N).fill("/api/users/save-streak?save=true"));
       expect(statusCounts(results)).toEqual({ 200: 1, 409: N - 1 });
       for (const r of results.filter((r) => r.status === 409)) {
@@ -71,7 +71,7 @@ function raceSuite(kind: "pglite" | "postgres") {
     it("charges nothing when the balance is one NeonBit short", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 8, lastUpdated: utcDay(-3) });
-      await give(db, user.id, "neonbits", 199);
+      await give(app.ctx.transaction, user.id, "neonbits", 199);
       const results = await burst(base, user, "PATCH", Array(N).fill("/api/users/save-streak?save=true"));
       expect(statusCounts(results)).toEqual({ 409: N });
       for (const r of results) {
@@ -87,7 +87,7 @@ function raceSuite(kind: "pglite" | "postgres") {
     it("lets exactly one of 50 concurrent save and reset requests decide", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 8, lastUpdated: utcDay(-3) });
-      await give(db, user.id, "neonbits", 1000);
+      await give(app.ctx.transaction, user.id, "neonbits", 1000);
       const paths = Array.from({ length: N }, (_, i) => `/api/users/save-streak?save=${i % 2 === 0}`);
       const results = await burst(base, user, "PATCH", paths);
       expect(statusCounts(results)).toEqual({ 200: 1, 409: N - 1 });
@@ -108,7 +108,7 @@ function raceSuite(kind: "pglite" | "postgres") {
     it("puts one freeze on and takes one back for 50 identical requests each", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 5, lastUpdated: utcDay(-1) });
-      await give(db, user.id, "streak_freeze", 3);
+      await give(app.ctx.transaction, user.id, "streak_freeze", 3);
 
       const on = await burst(base, user, "PATCH", Array(N).fill("/api/users/freeze-streak"));
       expect(statusCounts(on)).toEqual({ 200: 1, 409: N - 1 });
@@ -125,7 +125,7 @@ function raceSuite(kind: "pglite" | "postgres") {
     it("never loses or duplicates a freeze under 50 interleaved freeze and unfreeze requests", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 5, lastUpdated: utcDay(-1) });
-      await give(db, user.id, "streak_freeze", 1);
+      await give(app.ctx.transaction, user.id, "streak_freeze", 1);
       const paths = Array.from({ length: N }, (_, i) =>
         i % 2 === 0 ? "/api/users/freeze-streak" : "/api/users/unfreeze-streak",
       );

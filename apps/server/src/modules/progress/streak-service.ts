@@ -12,6 +12,7 @@ import {
 } from "@neonlab/shared/streak";
 import { streakDays } from "@neonlab/shared/streak-zone";
 import type { Db } from "../../db/client.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { findBalance, grant, record } from "../ledger/service.ts";
 import { profileRows } from "../profiles/service.ts";
 import { getNeonBitsBalance } from "../wallet/service.ts";
@@ -24,7 +25,7 @@ import { streaks } from "./schema.ts";
  */
 export const STARTER_FREEZES = 1;
 
-/** The starter freeze's ledger row, as freezeInventory gives it (and buy_shop_item, drizzle/0018, with the first bought freezes). */
+/** The starter freeze's ledger row, as freezeInventory gives it (and buy_shop_item, shop/sql, with the first bought freezes). */
 export const STARTER_FREEZE = {
   starterAmount: STARTER_FREEZES,
   starterReason: "starter_freeze",
@@ -64,7 +65,8 @@ export type LockedStreak = { state: StreakState; view: StreakView; zone: string;
  * statement (it was three: insert, SELECT … FOR UPDATE, the zone). ON CONFLICT DO UPDATE locks the
  * existing row as FOR UPDATE did (a concurrent locker waits for this transaction, then gets the
  * newest row); the update writes the row as it is. For a completion it also moves updated_at, the row's
- * version: a completion that read the row without a lock (drizzle/0010) then finds it changed and reads again.
+ * version: a lesson completion that read the row without a lock (learning/sql/complete-lesson.sql) then finds it
+ * changed and reads again.
  */
 async function lockedRow(tx: Db, userId: string, completing: boolean) {
   const version = completing ? sql`clock_timestamp()` : sql`${streaks.updatedAt}`;
@@ -102,21 +104,28 @@ export async function lockStreak(
 ): Promise<LockedStreak> {
   const row = await lockedRow(tx, userId, options.completing ?? false);
   const { view, state, zone, today, moved } = streakAt(row, row.setting, now);
-  if (view.freezeUsed) {
+  const freezeUsed = freezeUsedEntry(view);
+  if (freezeUsed) {
     await saveState(tx, userId, view.state, zone);
-    await streakEntry(tx, userId, {
-      reason: "freeze_used",
-      reference: `covered:${view.freezeCoveredDay}`,
-      amount: 0,
-      description: `Streak freeze used on ${view.freezeCoveredDay}`,
-    });
+    await streakEntry(tx, userId, freezeUsed);
   }
   return { state, view, zone, today, moved };
 }
 
+/** The streak's history row for a freeze the days since used up; null when none was. */
+export function freezeUsedEntry(view: StreakView) {
+  if (!view.freezeUsed) return null;
+  return {
+    reason: "freeze_used",
+    reference: `covered:${view.freezeCoveredDay}`,
+    amount: 0,
+    description: `Streak freeze used on ${view.freezeCoveredDay}`,
+  };
+}
+
 /**
- * The streak at `now` from a row however read (locked, or read without a lock by the one-call
- * completion, drizzle/0010): any freeze the days since have consumed is applied to the state, not stored.
+ * The streak at `now` from a row however read (locked, or read without a lock by the lesson completion,
+ * learning/completion-start.ts): any freeze the days since have consumed is applied to the state, not stored.
  */
 export function streakAt(row: StreakColumns, setting: string | null | undefined, now: Date): LockedStreak {
   const { state, zone, today, moved } = daysOf(row, setting, now);
@@ -134,7 +143,7 @@ export async function saveState(tx: Db, userId: string, state: StreakState, zone
       freezeOn: state.freezeOn,
       frozenAt: state.frozenOn,
       dayZone: zone,
-      // The row's version (drizzle/0010): a new value on every change, to the microsecond.
+      // The row's version (learning/sql/complete-lesson.sql): a new value on every change, to the microsecond.
       updatedAt: sql`clock_timestamp()`,
     })
     .where(eq(streaks.userId, userId));
@@ -215,11 +224,8 @@ export async function present(tx: Db, userId: string, locked: LockedStreak): Pro
   };
 }
 
-export async function getStreak(db: Db, userId: string, now = new Date()): Promise<Streak> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    return present(tx, userId, await lockStreak(tx, userId, now));
-  });
+export async function getStreak(transaction: RunInTransaction, userId: string, now = new Date()): Promise<Streak> {
+  return transaction(async ({ db: tx }) => present(tx, userId, await lockStreak(tx, userId, now)));
 }
 
 /**
@@ -236,7 +242,7 @@ export const streakRows = {
     frozenAt: streaks.frozenAt,
     dayZone: streaks.dayZone,
   },
-  /** Moves with every completion and every change of the streak: the one-call completion's check that nothing moved since it read. */
+  /** Moves with every completion and every change of the streak: the lesson completion's check that nothing moved since it read. */
   version: streaks.updatedAt,
 };
 

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { saveStreakResultSchema, streakSchema } from "@neonlab/shared/schemas/progress";
 import { localDay } from "@neonlab/shared/streak";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { profiles } from "../profiles/schema.ts";
 import {
   completeLessonApi,
@@ -17,8 +17,8 @@ import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
 import { streaks } from "./schema.ts";
 import { setStreak, utcDay } from "./test-helpers.ts";
 
-const giveNeonBits = (db: Db, userId: string, amount: number) =>
-  give(db, userId, "neonbits", amount, `t-${Math.random()}`);
+const giveNeonBits = (transaction: RunInTransaction, userId: string, amount: number) =>
+  give(transaction, userId, "neonbits", amount, `t-${Math.random()}`);
 
 describe("streak API", async () => {
   const app = await createLearningApp();
@@ -97,7 +97,7 @@ describe("streak API", async () => {
     expect(broken).toMatchObject({ count: 0, status: "broken", days_since: 3 });
     expect(broken.save).toEqual({ count: 9, missed_days: 2, cost: 200, affordable: false });
 
-    await giveNeonBits(db, user.id, 150);
+    await giveNeonBits(app.ctx.transaction, user.id, 150);
     const short = await call("PATCH", "/api/users/save-streak?save=true", user);
     expect(short.statusCode).toBe(409);
     expect(short.json().message).toBe("Saving your streak costs 200 NeonBits; you have 150.");
@@ -107,7 +107,7 @@ describe("streak API", async () => {
       .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "neonbits")));
     expect(charges).toHaveLength(1);
 
-    await giveNeonBits(db, user.id, 100);
+    await giveNeonBits(app.ctx.transaction, user.id, 100);
     const saved = saveStreakResultSchema.parse((await call("PATCH", "/api/users/save-streak?save=true", user)).json());
     expect(saved).toMatchObject({ count: 9, status: "alive", neonbits_spent: 200, save: null });
     expect((await expectBooksBalance(db, user.id)).neonbits).toBe(50);
@@ -119,7 +119,7 @@ describe("streak API", async () => {
   it("refuses to save a streak broken more than 3 days ago; save=false resets it", async () => {
     const user = await createUser(app);
     await setStreak(db, user.id, { count: 4, lastUpdated: utcDay(-5) });
-    await giveNeonBits(db, user.id, 1000);
+    await giveNeonBits(app.ctx.transaction, user.id, 1000);
     expect(await streakOf(user)).toMatchObject({ status: "broken", save: null, lost_count: 4 });
     const late = await call("PATCH", "/api/users/save-streak?save=true", user);
     expect(late.statusCode).toBe(409);

@@ -62,9 +62,7 @@ export function formatMinutes(minutes: number): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const p = typedPlaceholder;
-
-/** buy_shop_item (drizzle/0018): the whole purchase in one statement, prepared once per database handle. */
+/** buy_shop_item (sql/buy-shop-item.sql): the whole purchase in one statement, prepared once per database handle. */
 const buyQuery = preparedPerDb((db) =>
   db
     .select({
@@ -75,27 +73,25 @@ const buyQuery = preparedPerDb((db) =>
       freezeOn: sql<boolean | null>`freeze_on`,
       boostEndsAt: sql<string | null>`boost_ends_at`,
     })
-    .from(
-      sql`buy_shop_item(${sql.join(
-        [
-          p("userId", "text"),
-          p("itemId", "text"),
-          p("name", "text"),
-          p("price", "integer"),
-          p("effect", "text"),
-          p("quantity", "integer"),
-          p("reason", "text"),
-          p("description", "text"),
-          p("starterAmount", "integer"),
-          p("starterReason", "text"),
-          p("starterReference", "text"),
-          p("starterDescription", "text"),
-        ],
-        sql`, `,
-      )})`,
-    )
+    .from(sql`buy_shop_item(${typedPlaceholder("purchase", "jsonb")})`)
     .prepare("buy_shop_item"),
 );
+
+/** What buy_shop_item reads from its one argument. */
+type Purchase = {
+  user_id: string;
+  item_id: ShopItemId;
+  name: string;
+  price: number;
+  effect: string;
+  quantity: number;
+  reason: string;
+  description: string;
+  starter_amount: number;
+  starter_reason: string;
+  starter_reference: string;
+  starter_description: string;
+};
 
 const NOT_ON_SALE = "This item is not on sale in the shop.";
 
@@ -109,17 +105,21 @@ export async function buyShopItem(db: Db, userId: string, itemId: ShopItemId): P
     const catalogue = await catalogueOf(db);
     const item = catalogue.byId.get(itemId);
     if (!item) throw notFound(NOT_ON_SALE);
-    const [row] = await buyQuery(db).execute({
-      userId,
-      itemId,
+    const purchase: Purchase = {
+      user_id: userId,
+      item_id: itemId,
       name: item.name,
       price: item.price,
       effect: item.effect,
       quantity: item.quantity,
       reason: "shop_purchase",
       description: `Bought ${item.name}`,
-      ...STARTER_FREEZE,
-    });
+      starter_amount: STARTER_FREEZE.starterAmount,
+      starter_reason: STARTER_FREEZE.starterReason,
+      starter_reference: STARTER_FREEZE.starterReference,
+      starter_description: STARTER_FREEZE.starterDescription,
+    };
+    const [row] = await buyQuery(db).execute({ purchase: JSON.stringify(purchase) });
     if (!row) throw new Error("buy_shop_item answered no row");
     if (row.outcome === "stale" || row.outcome === "not_found") {
       forgetCatalogue(db);

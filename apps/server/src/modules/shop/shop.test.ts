@@ -38,7 +38,7 @@ describe("the shop (PGlite)", async () => {
 
   it("lists the seeded items with the caller's balance, freezes and no boost", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 70);
+    await give(app.ctx.transaction, user.id, "neonbits", 70);
     const res = await app.inject({ method: "GET", url: "/api/users/shop", headers: user.headers });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -52,7 +52,7 @@ describe("the shop (PGlite)", async () => {
 
   it("buys freezes into the inventory and charges the ledger once", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 600);
+    await give(app.ctx.transaction, user.id, "neonbits", 600);
     const one = await buy(app, user, "streak_freeze");
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toMatchObject({ balance: 450, freezes: { owned: 2 } });
@@ -68,7 +68,7 @@ describe("the shop (PGlite)", async () => {
 
   it("answers 409 with a message and writes nothing when the balance is short", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 249);
+    await give(app.ctx.transaction, user.id, "neonbits", 249);
     const res = await buy(app, user, "xp_boost_1h");
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
@@ -82,7 +82,7 @@ describe("the shop (PGlite)", async () => {
 
   it("refuses an unknown or missing item with 400 and a message", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 1000);
+    await give(app.ctx.transaction, user.id, "neonbits", 1000);
     for (const item of ["gold_bar", "", 7, null]) {
       const res = await buy(app, user, item);
       expect(res.statusCode).toBe(400);
@@ -100,7 +100,7 @@ describe("the shop (PGlite)", async () => {
 
   it("replays a purchase sent again with the same Idempotency-Key: same answer, no second charge", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 1000);
+    await give(app.ctx.transaction, user.id, "neonbits", 1000);
     const key = randomUUID();
     const first = await buy(app, user, "streak_freeze", key);
     const again = await buy(app, user, "streak_freeze", key);
@@ -116,7 +116,7 @@ describe("the shop (PGlite)", async () => {
 
   it("starts an XP boost that doubles lesson XP, and extends it when bought again", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 500);
+    await give(app.ctx.transaction, user.id, "neonbits", 500);
     const res = await buy(app, user, "xp_boost_1h");
     expect(res.statusCode, res.body).toBe(200);
     const boost = res.json().boost as { endsAt: string; multiplier: number };
@@ -144,7 +144,7 @@ describe("the shop (PGlite)", async () => {
 
   it("charges what the catalogue says now, not what the server's cache remembers", async () => {
     const user = await createUser(app);
-    await give(db, user.id, "neonbits", 1000);
+    await give(app.ctx.transaction, user.id, "neonbits", 1000);
     expect((await buy(app, user, "streak_freeze")).json().balance).toBe(850); // the cache now holds 150
     await db.update(shopItems).set({ price: 170, name: "Streak Freeze+" }).where(eq(shopItems.id, "streak_freeze"));
     try {
@@ -211,7 +211,7 @@ function raceSuite(kind: "pglite" | "postgres") {
 
     it("with a balance for exactly 7 freezes succeed exactly 7 times and reach zero", async () => {
       const user = await createUser(app);
-      await give(db, user.id, "neonbits", 7 * 150);
+      await give(app.ctx.transaction, user.id, "neonbits", 7 * 150);
       const results = await fire(user, Array(N).fill("streak_freeze"));
       expect(statusCounts(results)).toEqual({ 200: 7, 409: N - 7 });
       for (const r of results.filter((r) => r.status === 409)) {
@@ -225,7 +225,7 @@ function raceSuite(kind: "pglite" | "postgres") {
 
     it("of mixed items never overspend: what succeeded is exactly what was charged", async () => {
       const user = await createUser(app);
-      await give(db, user.id, "neonbits", 2000);
+      await give(app.ctx.transaction, user.id, "neonbits", 2000);
       const items = Array.from({ length: N }, (_, i) => ["streak_freeze", "xp_boost_1h", "streak_freeze_x3"][i % 3]!);
       const results = await fire(user, items);
       const ok = items.filter((_, i) => results[i]!.status === 200);
