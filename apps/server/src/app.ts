@@ -11,6 +11,8 @@ import { redisSessionInvalidation } from "./auth/session-invalidation.ts";
 import { createSessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { MODULES } from "./app/modules.ts";
+import { registerModules } from "./app/register-modules.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { databaseTimeouts } from "./db/postgres-pool.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./error-handler.ts";
@@ -19,34 +21,11 @@ import { createJobQueue, type JobQueueOptions } from "./jobs/job-queue.ts";
 import { trackRequests } from "./lib/in-flight.ts";
 import { registerNulGuard } from "./lib/nul-guard.ts";
 import { openApiOptions } from "./lib/openapi/document.ts";
-import { registerModule } from "./lib/openapi/modules.ts";
 import { createRateLimits, registerRouteLimits } from "./lib/rate-limits.ts";
 import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
-import { accessRoutes } from "./modules/access/routes.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
-import { blogRoutes } from "./modules/blogs/routes.ts";
-import { connectionRoutes } from "./modules/connections/routes.ts";
-import { dataExportRoutes } from "./modules/data-export/routes.ts";
-import { devRoutes } from "./modules/dev/routes.ts";
-import { giveawayAdminRoutes } from "./modules/giveaway/admin-routes.ts";
-import { giveawayRoutes } from "./modules/giveaway/routes.ts";
-import { hackRoutes } from "./modules/hacks/routes.ts";
-import { learningRoutes } from "./modules/learning/routes.ts";
-import { ledgerRoutes } from "./modules/ledger/routes.ts";
-import { notificationRoutes } from "./modules/notifications/routes.ts";
-import { paymentRoutes } from "./modules/payments/routes.ts";
-import { profileViewRoutes } from "./modules/profile-view/routes.ts";
-import { progressRoutes } from "./modules/progress/routes.ts";
-import { projectRoutes } from "./modules/projects/routes.ts";
-import { reportRoutes } from "./modules/reports/routes.ts";
-import { shopRoutes } from "./modules/shop/routes.ts";
-import { systemRoutes } from "./modules/system/routes.ts";
-import { tutorRoutes } from "./modules/tutor/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { referralRoutes } from "./modules/referrals/routes.ts";
 import { confirmAccount, linkNewAccount } from "./modules/referrals/service.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
@@ -98,19 +77,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const events = createEventBus(app.log);
   const jobs = createJobQueue({ database, log: app.log, ...options.jobs });
   await jobs.start();
-  await jobs.work("send-mail", (mail) => mailer.send(mail));
   const transaction = createTransactionRunner(db, events, jobs);
   // With REDIS_URL, instances share rate-limit counters, session invalidations and realtime events (decision 015).
   const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : undefined;
   const limits = createRateLimits({ redis: redis?.client, prefix: config.REDIS_PREFIX });
   const sessions = createSessionResolver({
     db,
+    transaction,
     secret: config.authSecret,
     invalidation: redis && redisSessionInvalidation(redis, app.log),
   });
   const auth = lazyAuth({
     config,
     db,
+    transaction,
     sendMail: (mail) => jobs.send("send-mail", mail),
     limits,
     onError: (error, what) => app.log.error({ err: error }, what),
@@ -130,12 +110,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Whenever sessions leave the cache (here or announced by another instance), ended ones close their sockets.
   sessions.onForget((userId) => realtime.recheckUser(userId));
-  // A deleted account's cached sessions and open sockets end with it.
-  events.onAfterCommit("account.deleted", ({ userId }) => {
-    sessions.forgetUser(userId);
-    realtime.disconnectUser(userId);
-  });
-  const ctx: AppContext = { config, database, db, transaction, events, jobs, mailer, auth, sessions, realtime, limits };
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    transaction,
+    events,
+    jobs,
+    mailer,
+    auth,
+    sessions,
+    realtime,
+    limits,
+    log: app.log,
+  };
   app.decorate("ctx", ctx);
 
   const spa = readSpa(config.WEB_DIST);
@@ -188,33 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessions,
     ping: () => database.ping(),
   });
-  // Each module is an encapsulated plugin: the hooks, parsers and body limits it adds stay in its scope.
-  // The key names the module: its routes' OpenAPI tag when they name none.
-  const modules = {
-    system: systemRoutes,
-    profiles: profileViewRoutes,
-    users: userRoutes,
-    learning: learningRoutes,
-    progress: progressRoutes,
-    reports: reportRoutes,
-    connections: connectionRoutes,
-    notifications: notificationRoutes,
-    shop: shopRoutes,
-    ledger: ledgerRoutes,
-    giveaway: giveawayRoutes,
-    "giveaway-admin": giveawayAdminRoutes,
-    access: accessRoutes,
-    payments: paymentRoutes,
-    admin: adminRoutes,
-    "data-export": dataExportRoutes,
-    tutor: tutorRoutes,
-    referrals: referralRoutes,
-    blogs: blogRoutes,
-    hacks: hackRoutes,
-    projects: projectRoutes,
-  };
-  for (const [name, plugin] of Object.entries(modules)) await registerModule(app, name, plugin, ctx);
-  if (config.devOutbox) await registerModule(app, "dev", devRoutes, ctx);
+  // Every module's routes (each an encapsulated plugin), event handlers, job workers and timers: app/modules.ts.
+  await registerModules(app, ctx, MODULES);
   await registerSpa(app, config.WEB_DIST, spa);
 
   app.addHook("onClose", async () => {

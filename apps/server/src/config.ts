@@ -92,7 +92,7 @@ export type Config = Env & {
 export class ConfigError extends Error {}
 
 /**
- * The AI tutor's variables also answer to the issue's `AI_*` names; when both are set the `OPENAI_*` one wins
+ * The AI tutor's variables also answer to the `AI_*` names; when both are set the `OPENAI_*` one wins
  * (it is the documented name, and an `AI_*` variable may belong to another tool in the same environment).
  */
 export const ENV_ALIASES = { OPENAI_BASE_URL: "AI_BASE_URL", OPENAI_API_KEY: "AI_API_KEY", OPENAI_MODEL: "AI_MODEL" };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "./adapters/mail/mailer.ts";
 import type { LazyAuth } from "./auth/lazy-auth.ts";
 import type { SessionResolver } from "./auth/session-resolver.ts";
@@ -24,4 +25,6 @@ export type AppContext = {
   realtime: Realtime;
   /** The app's rate limiter (shared counters with REDIS_URL). */
   limits: RateLimits;
+  /** The app's logger, for work outside a request: jobs, timers, event handlers. */
+  log: FastifyBaseLogger;
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-// A hack's pages as the server sends them (issue 18, decision 028): the code view carries Open Graph and
+// A hack's pages as the server sends them (decision 028): the code view carries Open Graph and
 // Twitter tags with the generated preview card, so a pasted link unfurls in chat apps; the live-site
 // view is the hack running on the preview site, so the app's address redirects there. Asked through
 // `inject`, like spa-not-found.ts: the same answers a browser would get.

@@ -31,7 +31,7 @@ describe("the status of the SPA's pages", async () => {
   writeFileSync(join(dist, "prerender", "routes.json"), JSON.stringify(ROUTES));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist, CONTENT_DIR: FIXTURE_DIR } });
-  await importFixtures(app.ctx.db);
+  await importFixtures(app.ctx);
   const user = await createUser(app);
   const signedIn = { cookie: `neonlab-auth-token=${user.token}` };
   const { username } = (await app.inject({ url: "/api/profile", headers: user.headers })).json() as {
@@ -95,7 +95,7 @@ describe("the status of the SPA's pages", async () => {
     const mover = await createUser(app);
     const before = (await app.inject({ url: "/api/profile", headers: mover.headers })).json().username as string;
     const after = `${before.slice(0, 20)}-new`;
-    await updateProfile(app.ctx.db, mover.id, { username: after });
+    await updateProfile(app.ctx.transaction, mover.id, { username: after });
     for (const [from, to] of [
       [`/profile/${before}`, `/profile/${after}`],
       [`/connections/${before}?tab=requests`, `/connections/${after}?tab=requests`],

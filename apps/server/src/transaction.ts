@@ -15,6 +15,9 @@ export type Tx = {
 
 export type RunInTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** What a service that reads and also writes in a transaction takes: the app's context has both. */
+export type DbAccess = { db: Db; transaction: RunInTransaction };
+
 /** `ctx.transaction(work)`: a database transaction whose events and jobs take effect with its commit, or never. */
 export function createTransactionRunner(db: Db, events: EventBus, jobs: JobQueue): RunInTransaction {
   return async (work) => {

@@ -11,7 +11,7 @@ import { connected, disconnection, nextEvent } from "./test/sockets.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 import { uniqueEmail } from "./test/users.ts";
 
-// Issue 13, item 9: two server processes on one PostgreSQL database and one Redis share what a user notices.
+// Two server processes on one PostgreSQL database and one Redis share what a user notices.
 // Runs where CI provides both (TEST_DATABASE_URL and TEST_REDIS_URL); skipped otherwise.
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

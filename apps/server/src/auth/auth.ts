@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
 import type { RateLimits } from "../lib/rate-limits.ts";
+import type { RunInTransaction } from "../transaction.ts";
 import { codeResendWait } from "./code-throttle.ts";
 import { mailWait } from "./mail-cap.ts";
 import { CLIENT_IP_HEADER } from "./client-ip-header.ts";
@@ -32,6 +33,8 @@ import { oauthPlugins, withHandoffToken } from "./oauth.ts";
 export type AuthDeps = {
   config: Config;
   db: Db;
+  /** ctx.transaction: the profile made after sign-up. */
+  transaction: RunInTransaction;
   /**
    * Hands a mail over for sending: in the app, a job (one insert; the worker sends it and retries), so
    * the response never waits for SMTP, and a mail that can not be queued fails the request.
@@ -157,7 +160,7 @@ export function createAuth(deps: AuthDeps) {
           // sign-up back: a failure is logged and the session lookup makes the missing profile on the
           // user's next request (auth/session-resolver.ts).
           after: async (user, context) => {
-            await createProfile(db, user).catch((error) =>
+            await createProfile(deps.transaction, user).catch((error) =>
               deps.onError(error, "profile creation after sign-up failed"),
             );
             // The sign-up's `referral` (the invite's code from the link), else the invited address, links the

@@ -8,7 +8,7 @@ import { createSessionResolver, verifiedSessionToken } from "./session-resolver.
 
 describe("session fast path", async () => {
   const app = await createTestApp();
-  const { db, config } = app.ctx;
+  const { db, config, transaction } = app.ctx;
 
   it("accepts Better Auth's signed bearer token and refuses a forged signature", async () => {
     const user = await createUser(app);
@@ -44,7 +44,13 @@ describe("session fast path", async () => {
   it("sees role changes and revoked sessions made elsewhere within the cache time", async () => {
     const user = await createUser(app);
     let clock = Date.now();
-    const resolver = createSessionResolver({ db, secret: config.authSecret, ttlMs: 5_000, now: () => clock });
+    const resolver = createSessionResolver({
+      db,
+      transaction,
+      secret: config.authSecret,
+      ttlMs: 5_000,
+      now: () => clock,
+    });
     expect((await resolver.resolve(user.token))?.role).toBe("user");
 
     await db.update(profiles).set({ role: "moderator" }).where(eq(profiles.id, user.id));
@@ -60,7 +66,13 @@ describe("session fast path", async () => {
   it("refuses an expired session even while it is cached", async () => {
     const user = await createUser(app);
     let clock = Date.now();
-    const resolver = createSessionResolver({ db, secret: config.authSecret, ttlMs: 60_000, now: () => clock });
+    const resolver = createSessionResolver({
+      db,
+      transaction,
+      secret: config.authSecret,
+      ttlMs: 60_000,
+      now: () => clock,
+    });
     expect(await resolver.resolve(user.token)).not.toBeNull();
     const [row] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, user.id));
     clock = row!.expiresAt.getTime() + 1;

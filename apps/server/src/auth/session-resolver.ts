@@ -6,6 +6,7 @@ import { preparedPerDb } from "../lib/prepared.ts";
 import { sessions, users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { createProfile } from "../modules/profiles/service.ts";
+import type { RunInTransaction } from "../transaction.ts";
 import type { SessionInvalidation } from "./session-invalidation.ts";
 
 export type AuthUser = { id: string; email: string; role: Role; sessionId: string };
@@ -59,12 +60,14 @@ const MAX_ENTRIES = 50_000;
  */
 export function createSessionResolver(options: {
   db: Db;
+  /** ctx.transaction: a session whose user has no profile yet makes it. */
+  transaction: RunInTransaction;
   secret: string;
   ttlMs?: number;
   now?: () => number;
   invalidation?: SessionInvalidation;
 }) {
-  const { db, secret, invalidation } = options;
+  const { db, transaction, secret, invalidation } = options;
   const ttlMs = options.ttlMs ?? 5_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, Entry>();
@@ -86,7 +89,7 @@ export function createSessionResolver(options: {
     const [row] = await sessionQuery(db).execute({ token: sessionToken });
     if (!row) return null;
     // Sign-up makes the profile after the user row and can not roll back (auth.ts): make a missing one now.
-    if (row.profileId === null) await createProfile(db, { id: row.userId, name: row.name, email: row.email });
+    if (row.profileId === null) await createProfile(transaction, { id: row.userId, name: row.name, email: row.email });
     const user = { id: row.userId, email: row.email, role: row.role ?? "user", sessionId: row.sessionId };
     return { user, expiresAt: row.expiresAt.getTime() };
   }

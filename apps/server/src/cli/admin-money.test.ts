@@ -9,6 +9,7 @@ describe("npm run admin -- grant-access | revoke-access | create-giveaway", asyn
   const app = await createTestApp();
   const open = async () => ({
     db: app.ctx.db,
+    transaction: app.ctx.transaction,
     auth: await app.ctx.auth.ready(),
     database: app.ctx.database,
     close: async () => undefined,

@@ -15,7 +15,7 @@ const serverDir = resolve(import.meta.dirname, "../..");
 
 describe("admin CLI commands", async () => {
   const app = await createTestApp();
-  const deps: AdminDeps = { db: app.ctx.db, auth: await app.ctx.auth.ready() };
+  const deps: AdminDeps = { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() };
   const signIn = (email: string, password: string) =>
     app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
   const roleOf = async (email: string) => {

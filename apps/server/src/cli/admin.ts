@@ -10,12 +10,14 @@ import { displayNameSchema, emailSchema, passwordSchema } from "@neonlab/shared/
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer.ts";
 import { type Auth, createAuth } from "../auth/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { createDatabase, type Database, type Db } from "../db/client.ts";
+import { createDatabase, type Database } from "../db/client.ts";
 import { listFailedJobs } from "../jobs/failed-jobs.ts";
 import { users } from "../modules/accounts/schema.ts";
 import { profiles } from "../modules/profiles/schema.ts";
 import { accessCommand, createGiveawayCommand, MONEY_USAGE, MoneyCliError } from "./admin-money.ts";
 import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/profiles/service.ts";
+import type { DbAccess } from "../transaction.ts";
+import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -39,7 +41,7 @@ export const FAILED_JOBS_ON_PGLITE =
 /** A mistake of the operator: printed without a stack trace, exit code 1. */
 export class CliError extends Error {}
 
-export type AdminDeps = { db: Db; auth: Auth };
+export type AdminDeps = DbAccess & { auth: Auth };
 type Opened = AdminDeps & { database: Database; close(): Promise<void> };
 const COMMANDS = [
   "create-user",
@@ -87,7 +89,7 @@ export async function createUserCommand(
     password: await ctx.password.hash(password),
   });
   // The user hook only logs a failed profile insert; the role needs the profile now (a no-op when it exists).
-  await createProfile(deps.db, user);
+  await createProfile(deps.transaction, user);
   await deps.db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, user.id));
   return { id: user.id, email, role, generatedPassword: generated };
 }
@@ -99,7 +101,7 @@ export async function setRoleCommand(
 ): Promise<{ id: string; email: string; role: Role; previous: Role }> {
   const email = check(emailSchema, input.email, "email");
   const role = check(roleSchema, input.role, "role");
-  const changed = await setRole(deps.db, email, role);
+  const changed = await setRole(deps.transaction, email, role);
   if (!changed.ok) throw new CliError(ROLE_CHANGE_REFUSED[changed.reason](email));
   return { id: changed.id, email, role: changed.role, previous: changed.previous };
 }
@@ -124,6 +126,7 @@ export async function openFromConfig(command: Command): Promise<Opened> {
   if (command === "failed-jobs" && !config.DATABASE_URL) throw new CliError(FAILED_JOBS_ON_PGLITE);
   const database: Database = createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
+  const access = dbAccessWithoutApp(database);
   const log = { info: () => undefined };
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -131,12 +134,12 @@ export async function openFromConfig(command: Command): Promise<Opened> {
   // No worker runs here: a mail (none of these commands sends one) would go out directly.
   const auth = createAuth({
     config,
-    db: database.db,
+    ...access,
     sendMail: (mail) => mailer.send(mail),
     onError: (error, what) => console.error(what, error),
   });
   return {
-    db: database.db,
+    ...access,
     auth,
     database,
     close: async () => {

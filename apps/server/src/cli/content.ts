@@ -6,6 +6,7 @@ import { loadContent } from "../content/loader.ts";
 import { formatProblem, modelCounts } from "../content/model.ts";
 import { rebalanceContent } from "../content/rebalance.ts";
 import { createDatabase } from "../db/client.ts";
+import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 
 const USAGE = `Usage: npm run content -- <check|import|rebalance> [--dir <content folder>]
 
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
   const database = createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const result = await importContent(database.db, model);
+    const result = await importContent(dbAccessWithoutApp(database), model);
     console.log(
       `Imported into ${database.kind}: ${summary}; ${result.hidden} hidden (removed from files, kept for progress), ${result.removed} deleted.`,
     );

@@ -42,6 +42,6 @@ export async function importBundledContent(app: App) {
     );
     return;
   }
-  const summary = await importContent(db, model, stamp);
+  const summary = await importContent(app.ctx, model, stamp);
   app.log.info({ ...summary, ...modelCounts(model) }, "bundled content imported");
 }

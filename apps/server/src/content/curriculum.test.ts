@@ -4,6 +4,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chapterBadges, chapters, courses, lessons, quizzes, reflections } from "../modules/learning/schema.ts";
 import { createTestDatabase } from "../test/test-app.ts";
+import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 import { importContent } from "./importer.ts";
 import { loadContent } from "./loader.ts";
 import { formatProblem, modelCounts } from "./model.ts";
@@ -29,8 +30,9 @@ describe.runIf(hasCourses)("bundled curriculum (content/)", () => {
 
   it("imports into a fresh database with matching counts", async () => {
     expect(problems).toEqual([]);
-    const db = fresh.database.db;
-    await importContent(db, model);
+    const access = dbAccessWithoutApp(fresh.database);
+    const db = access.db;
+    await importContent(access, model);
     const rows = async (
       table: typeof courses | typeof chapters | typeof lessons | typeof quizzes | typeof reflections,
     ) => (await db.select({ n: count() }).from(table))[0].n;
@@ -49,7 +51,7 @@ describe.runIf(hasCourses)("bundled curriculum (content/)", () => {
       reflections: expected.reflections,
     });
     expect((await db.select({ n: count() }).from(chapterBadges))[0].n).toBe(expected.chapters);
-    const again = await importContent(db, model);
+    const again = await importContent(access, model);
     expect(again).toMatchObject({ hidden: 0, removed: 0 });
   });
 });

@@ -4,16 +4,16 @@ import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import type { Db } from "../db/client.ts";
 import { courses } from "../modules/learning/schema.ts";
 import { createTestDatabase } from "../test/test-app.ts";
+import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 import { importBundledContent } from "./bundled.ts";
 import { importedStamp } from "./import-stamp.ts";
 import { importContent } from "./importer.ts";
 import { loadContent } from "./loader.ts";
 
 const { database, drop } = await createTestDatabase();
-const db: Db = database.db;
+const { db, transaction } = dbAccessWithoutApp(database);
 afterAll(drop);
 
 const BUNDLED = resolve(import.meta.dirname, "../../../../content");
@@ -29,7 +29,7 @@ beforeEach(() => {
 /** What server.ts hands importBundledContent: the config's content folder, the database and a logger. */
 const app = () =>
   ({
-    ctx: { config: { IMPORT_CONTENT: true, CONTENT_DIR: dir }, db },
+    ctx: { config: { IMPORT_CONTENT: true, CONTENT_DIR: dir }, db, transaction },
     log: {
       info: (...args: unknown[]) => logged.push(String(args.at(-1))),
       error: (...args: unknown[]) => logged.push(String(args.at(-1))),
@@ -66,7 +66,7 @@ describe("the bundled content import at start-up", () => {
   it("imports again after an import that kept no stamp (the content CLI)", async () => {
     await importBundledContent(app());
     const { model } = loadContent(dir);
-    await importContent(db, model);
+    await importContent({ db, transaction }, model);
     expect(await importedStamp(db)).toBeNull();
     logged.length = 0;
     await importBundledContent(app());

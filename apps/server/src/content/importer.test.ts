@@ -18,9 +18,11 @@ import {
 } from "../modules/learning/schema.ts";
 import { FIXTURE_DIR, importFixtures } from "../modules/learning/test-helpers.ts";
 import { createTestDatabase } from "../test/test-app.ts";
+import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 
 const { database, drop } = await createTestDatabase();
 const db: Db = database.db;
+const access = dbAccessWithoutApp(database);
 afterAll(drop);
 
 let root: string;
@@ -49,12 +51,12 @@ const WELCOME = "courses/neon-pro/chapters/01-preview/01-welcome.md";
 
 describe("content importer", () => {
   it("imports the fixtures and is idempotent: the same files give the same database", async () => {
-    const first = await importFixtures(db, root);
+    const first = await importFixtures(access, root);
     expect(first).toMatchObject({ categories: 2, courses: 2, chapters: 4, lessons: 8, quizzes: 8, reflections: 4 });
     const before = await snapshot();
     expect(before.lessons).toHaveLength(8);
     expect(before.badges).toHaveLength(4);
-    const again = await importFixtures(db, root);
+    const again = await importFixtures(access, root);
     expect(again).toMatchObject({ hidden: 0, removed: 0 });
     expect(await snapshot()).toEqual(before);
   });
@@ -63,7 +65,7 @@ describe("content importer", () => {
     const paths = await lessonBySlug("paths");
     const file = join(root, PATHS);
     writeFileSync(file, readFileSync(file, "utf8").replace("title: Paths", "title: Paths, Revisited"));
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     const after = await lessonBySlug("paths");
     expect(after.id).toBe(paths.id);
     expect(after.title).toBe("Paths, Revisited");
@@ -71,7 +73,7 @@ describe("content importer", () => {
   });
 
   it("deletes removed lessons without progress and hides those with progress, keeping the progress", async () => {
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     const [user] = await db
       .insert(users)
       .values({ id: "importer-user", name: "Learner", email: "importer@example.test" })
@@ -84,7 +86,7 @@ describe("content importer", () => {
 
     unlinkSync(join(root, MOVING));
     unlinkSync(join(root, WELCOME));
-    const summary = await importFixtures(db, root);
+    const summary = await importFixtures(access, root);
     expect(summary).toMatchObject({ lessons: 6, hidden: 1, removed: 1 });
     expect((await lessonBySlug("moving")).hidden).toBe(true);
     expect(await lessonBySlug("welcome")).toBeUndefined();
@@ -94,22 +96,22 @@ describe("content importer", () => {
     // Restoring the files brings the same lesson back, visible, with its progress; the deleted one is new.
     cpSync(join(FIXTURE_DIR, MOVING), join(root, MOVING));
     cpSync(join(FIXTURE_DIR, WELCOME), join(root, WELCOME));
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     expect(await lessonBySlug("moving")).toMatchObject({ id: moving.id, hidden: false });
     expect((await lessonBySlug("welcome")).id).not.toBe(welcome.id);
   });
 
   it("hides a removed quiz that someone passed, deletes one nobody answered", async () => {
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     const paths = await lessonBySlug("paths");
     const [quiz] = await db.select().from(quizzes).where(eq(quizzes.lessonId, paths.id));
     await db.insert(users).values({ id: "quiz-user", name: "Quizzer", email: "quiz@example.test" });
     await db.insert(quizPasses).values({ userId: "quiz-user", quizId: quiz.id, responses: ["0", "2"] });
     const file = join(root, PATHS);
     writeFileSync(file, readFileSync(file, "utf8").replace("  - id: absolute\n", "  - id: absolute-paths\n"));
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     writeFileSync(file, readFileSync(file, "utf8").replace("  - id: absolute-paths\n", "  - id: absolute-v3\n"));
-    const summary = await importFixtures(db, root);
+    const summary = await importFixtures(access, root);
     expect(summary).toMatchObject({ hidden: 0, removed: 1 });
     const rows = await db.select().from(quizzes).where(eq(quizzes.lessonId, paths.id));
     expect(rows.map((q) => [q.key, q.hidden]).sort()).toEqual([
@@ -119,9 +121,9 @@ describe("content importer", () => {
   });
 
   it("removes a course that left the files and had no progress", async () => {
-    await importFixtures(db, root);
+    await importFixtures(access, root);
     rmSync(join(root, "courses/neon-pro"), { recursive: true });
-    const summary = await importFixtures(db, root);
+    const summary = await importFixtures(access, root);
     expect(summary.courses).toBe(1);
     expect(await db.select().from(courses).where(eq(courses.slug, "neon-pro"))).toEqual([]);
     expect(await db.select().from(courseCategories).where(eq(courseCategories.slug, "security"))).toHaveLength(1);

@@ -15,6 +15,7 @@ import { importProjects } from "./import-projects.ts";
 import { contentImported } from "../lib/content-imported.ts";
 import { recordStamp } from "./import-stamp.ts";
 import { pruneCourse, pruneLessonParts } from "./prune.ts";
+import type { DbAccess, RunInTransaction } from "../transaction.ts";
 
 export type ImportSummary = {
   categories: number;
@@ -39,15 +40,22 @@ const IMPORT_LOCK = 7_314_001;
  * database, ids stay stable, and progress survives. Content that left the files is deleted when no
  * learner has progress on it, otherwise kept hidden (not listed, not openable, progress preserved).
  */
-export async function importContent(db: Db, model: ContentModel, stamp: string | null = null): Promise<ImportSummary> {
-  const summary = await importInTransaction(db, model, stamp);
+export async function importContent(
+  { db, transaction }: DbAccess,
+  model: ContentModel,
+  stamp: string | null = null,
+): Promise<ImportSummary> {
+  const summary = await importInTransaction(transaction, model, stamp);
   contentImported(db);
   return summary;
 }
 
-function importInTransaction(db: Db, model: ContentModel, stamp: string | null): Promise<ImportSummary> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+function importInTransaction(
+  transaction: RunInTransaction,
+  model: ContentModel,
+  stamp: string | null,
+): Promise<ImportSummary> {
+  return transaction(async ({ db: tx }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     const summary: ImportSummary = {
       categories: 0,

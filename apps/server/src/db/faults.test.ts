@@ -61,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database faults (PostgreSQL)", 
 
   beforeAll(async () => {
     faults = await createFaultApp({ CONTENT_DIR: FIXTURE_DIR });
-    await importFixtures(faults.app.ctx.db);
+    await importFixtures(faults.app.ctx);
     user = await createUser(faults.app);
   }, 60_000);
   afterAll(async () => faults?.close());

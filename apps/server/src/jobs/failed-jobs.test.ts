@@ -14,7 +14,10 @@ const serverDir = resolve(import.meta.dirname, "../..");
 async function staff(app: App, role: "admin" | "user") {
   const email = uniqueEmail(role);
   const password = "staff-password-1";
-  await createUserCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email, role, password });
+  await createUserCommand(
+    { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
+    { email, role, password },
+  );
   const res = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
   expect(res.statusCode, res.body).toBe(200);
   return { authorization: `Bearer ${res.headers["set-auth-token"]}` };
@@ -92,6 +95,7 @@ describe("a mail that never goes out", async () => {
     const io = { out: (l: string) => output.push(l), err: (l: string) => output.push(`err: ${l}`) };
     const open = async () => ({
       db: app.ctx.db,
+      transaction: app.ctx.transaction,
       auth: await app.ctx.auth.ready(),
       database: app.ctx.database,
       close: async () => {},

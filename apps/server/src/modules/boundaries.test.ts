@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const MODULES_DIR = import.meta.dirname;
 const PUBLIC_FILES = ["service.ts", "export-section.ts"];
 const PUBLIC_EXCEPTIONS = new Set(["accounts/schema.ts", "accounts/columns.ts"]);
-const isTestSupport = (file: string) => file.endsWith(".test.ts") || file === "test-helpers.ts" || file === "authz.ts";
+const isTestSupport = (file: string) => file.endsWith(".test.ts") || file === "test-helpers.ts";
 
 type Edge = { from: string; file: string; to: string; target: string };
 

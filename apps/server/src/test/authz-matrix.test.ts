@@ -21,7 +21,7 @@ import { createTestApp } from "./test-app.ts";
 
 const env = { CONTENT_DIR: FIXTURE_DIR, WEB_DIST: resolve(import.meta.dirname, "no-web-build") };
 const app = await createTestApp({ env });
-await importFixtures(app.ctx.db);
+await importFixtures(app.ctx);
 
 /** Owners run last, so the others' calls meet A's resources as A left them in setup. */
 const ACTOR_ORDER: Actor[] = ["anonymous", "userB", "paying", "moderator", "admin", "userA"];
@@ -31,7 +31,7 @@ describe("authorization matrix: the table lists exactly the app's routes", () =>
     const registered = registeredApiRoutes(app);
     expect(registered.length).toBeGreaterThan(20);
     const { unlisted, stale } = diffRoutes(AUTHZ_MATRIX, registered);
-    expect(unlisted, "routes no row lists (add them to the module's authz.ts)").toEqual([]);
+    expect(unlisted, "routes no row lists (add them to the module's test/authz/<module>.ts)").toEqual([]);
     expect(stale, "table rows for routes the app no longer has (remove them)").toEqual([]);
   });
 

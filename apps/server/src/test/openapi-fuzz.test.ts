@@ -81,11 +81,14 @@ type Operation = {
 // ---------------------------------------------------------------- the app, its users and its content
 
 const app = await createTestApp({ env: { CONTENT_DIR: FIXTURE_DIR } });
-await importFixtures(app.ctx.db);
+await importFixtures(app.ctx);
 const user = await createUser(app, { displayName: "Fuzz Hacker" });
 // Admin-only operations are fuzzed as an admin, so their handlers are reached too.
 const admin = await createUser(app, { displayName: "Fuzz Admin" });
-await setRoleCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email: admin.email, role: "admin" });
+await setRoleCommand(
+  { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
+  { email: admin.email, role: "admin" },
+);
 /** Moderator operations outside /api/admin/, fuzzed as the admin too. */
 const STAFF_OPERATIONS = new Set([
   "GET /api/users/reports",
@@ -110,7 +113,7 @@ const firstLesson = await lessonId(app.ctx.db, "neon-basics", "first-command");
 await prepareLesson(app, user, firstLesson);
 expect((await completeLessonApi(app, user, firstLesson)).statusCode).toBe(200);
 // NeonBits to spend, so shop purchases succeed too (and fill the ledger).
-await give(app.ctx.db, user.id, "neonbits", 1_000_000);
+await give(app.ctx.transaction, user.id, "neonbits", 1_000_000);
 // A giveaway round open now (so an entry can succeed) and a drawn one (whose tickets are public).
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 await app.ctx.transaction((tx) =>
@@ -133,7 +136,7 @@ const bystanderExportToken = await readyExport(app, bystander.id);
 const db = app.ctx.db;
 // Users the fuzzing user stands with in each state, so every connection call can succeed once.
 const [friendNew, friendOut, friendAccept, friendDecline, friendConnected] = await Promise.all(
-  ["New", "Out", "Accept", "Decline", "Connected"].map((name) => makeStranger(db, `Friend ${name}`)),
+  ["New", "Out", "Accept", "Decline", "Connected"].map((name) => makeStranger(app.ctx, `Friend ${name}`)),
 );
 await connect(db, user.id, friendOut, "pending");
 await connect(db, friendAccept, user.id, "pending");

@@ -7,7 +7,7 @@ import { setRole } from "../profiles/service.ts";
 describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
   const app = await createTestApp();
   const admin = await createUser(app);
-  await setRole(app.ctx.db, admin.email, "admin");
+  await setRole(app.ctx.transaction, admin.email, "admin");
   const setRoleOf = (caller: TestUser, email: string, role: string) =>
     app.inject({ method: "PATCH", url: "/api/admin/users/role", headers: caller.headers, payload: { email, role } });
   const roleSeenBy = async (user: TestUser) =>
@@ -36,7 +36,7 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
 
   it("is for admins only: a moderator is refused and nothing changes", async () => {
     const moderator = await createUser(app);
-    await setRole(app.ctx.db, moderator.email, "moderator");
+    await setRole(app.ctx.transaction, moderator.email, "moderator");
     const res = await setRoleOf(moderator, moderator.email, "admin");
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe("Only an admin can do that.");
@@ -56,7 +56,10 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toMatch(/is the only admin/);
     await expect(
-      setRoleCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email: admin.email, role: "user" }),
+      setRoleCommand(
+        { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
+        { email: admin.email, role: "user" },
+      ),
     ).rejects.toThrow(/is the only admin/);
     expect(await roleSeenBy(admin)).toBe("admin");
 
@@ -73,12 +76,15 @@ describe("roles set by an admin (PATCH /api/admin/users/role)", async () => {
   it("two admins demoting each other at once leave one admin", async () => {
     const a = await createUser(app);
     const b = await createUser(app);
-    await setRole(app.ctx.db, a.email, "admin");
-    await setRole(app.ctx.db, b.email, "admin");
+    await setRole(app.ctx.transaction, a.email, "admin");
+    await setRole(app.ctx.transaction, b.email, "admin");
     // The first admin steps aside so only a and b are admins.
-    await setRole(app.ctx.db, admin.email, "user");
-    const [ra, rb] = await Promise.all([setRole(app.ctx.db, b.email, "user"), setRole(app.ctx.db, a.email, "user")]);
+    await setRole(app.ctx.transaction, admin.email, "user");
+    const [ra, rb] = await Promise.all([
+      setRole(app.ctx.transaction, b.email, "user"),
+      setRole(app.ctx.transaction, a.email, "user"),
+    ]);
     expect([ra.ok, rb.ok].filter(Boolean)).toHaveLength(1);
-    await setRole(app.ctx.db, admin.email, "admin");
+    await setRole(app.ctx.transaction, admin.email, "admin");
   });
 });

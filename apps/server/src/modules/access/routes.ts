@@ -8,7 +8,7 @@ import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { ROLE_CHANGE_REFUSED, setAccessGranted, setRole } from "../profiles/service.ts";
 
 /** What admins give: has_access (product rules) and roles (docs/decisions/031). */
-export async function accessRoutes(app: FastifyInstance, { ctx: { db, sessions } }: ModuleOptions) {
+export async function accessRoutes(app: FastifyInstance, { ctx: { db, transaction, sessions } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.patch(
     "/api/admin/users/role",
@@ -24,7 +24,7 @@ export async function accessRoutes(app: FastifyInstance, { ctx: { db, sessions }
     async (request) => {
       requireRole(request, "admin");
       const { email, role } = request.body;
-      const changed = await setRole(db, email, role);
+      const changed = await setRole(transaction, email, role);
       if (!changed.ok) {
         const message = ROLE_CHANGE_REFUSED[changed.reason](email);
         throw changed.reason === "no-account" ? notFound(message) : conflict(message);

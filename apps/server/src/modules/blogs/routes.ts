@@ -36,7 +36,6 @@ import {
   blogEdit,
   createBlog,
   deleteBlog,
-  deleteBlogsOf,
   publishBlog,
   reviewBlog,
   unpublishBlog,
@@ -46,7 +45,7 @@ import {
   viewerKey,
   voteBlog,
 } from "./service.ts";
-import { storageFromConfig } from "./storage.ts";
+import { mediaStorage } from "./storage.ts";
 import { deleteImage, removeKeys, storeImages } from "./uploads.ts";
 
 const tags = ["blogs"];
@@ -73,9 +72,9 @@ async function readFiles(request: FastifyRequest, max: number): Promise<Buffer[]
 
 /** spec §7 `blogs/*` (docs/blogs-api.md): writing, review, reading, votes, views, images; feeds and sitemap. */
 export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, config, events, limits } = ctx;
+  const { db, transaction, config, limits } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = storageFromConfig(config);
+  const storage = mediaStorage(config);
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, "");
   await app.register(multipart, {
     limits: {
@@ -87,13 +86,6 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       headerPairs: 100,
     },
   });
-
-  // Account deletion: the blogs and their rows go by cascade; votes, views and the stored files here.
-  const filesOf = new WeakMap<object, string[]>();
-  events.onInTransaction("account.deleted", async (payload, tx) => {
-    filesOf.set(payload, await deleteBlogsOf(tx, payload.userId));
-  });
-  events.onAfterCommit("account.deleted", (payload) => void removeKeys(storage, filesOf.get(payload) ?? []));
 
   const edit = (request: FastifyRequest, id: number, justReviewed = false) =>
     blogEdit(db, id, requireUser(request), publicUrl, justReviewed);
@@ -186,7 +178,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       },
     },
     async (request, reply) => {
-      const id = await createBlog(db, requireUser(request), request.body ?? {});
+      const id = await createBlog(ctx, requireUser(request), request.body ?? {});
       return reply.status(201).send(await edit(request, id));
     },
   );
@@ -202,7 +194,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       },
     },
     async (request) => {
-      await updateBlog(db, requireUser(request), request.params.id, request.body);
+      await updateBlog(ctx, requireUser(request), request.params.id, request.body);
       return edit(request, request.params.id);
     },
   );
@@ -262,7 +254,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       },
     },
     async (request) => {
-      await removeKeys(storage, await deleteBlog(db, requireUser(request), request.params.id));
+      await removeKeys(storage, await deleteBlog(ctx, requireUser(request), request.params.id));
       return { message: "Blog deleted." };
     },
   );
@@ -276,7 +268,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
     },
     async (request) => {
       const files = await readFiles(request, 1);
-      await storeImages({ db, storage, limits }, requireUser(request), request.params.id, files, true);
+      await storeImages({ db, transaction, storage, limits }, requireUser(request), request.params.id, files, true);
       return edit(request, request.params.id);
     },
   );
@@ -293,7 +285,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
     },
     async (request) => {
       const files = await readFiles(request, BLOG_IMAGES_PER_UPLOAD);
-      return storeImages({ db, storage, limits }, requireUser(request), request.params.id, files, false);
+      return storeImages({ db, transaction, storage, limits }, requireUser(request), request.params.id, files, false);
     },
   );
   r.delete(
@@ -308,7 +300,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       },
     },
     async (request) => {
-      const blogId = await deleteImage(db, storage, requireUser(request), request.params.imageId);
+      const blogId = await deleteImage(ctx, storage, requireUser(request), request.params.imageId);
       return edit(request, blogId);
     },
   );

@@ -13,7 +13,7 @@ import {
 } from "@neonlab/shared/schemas/blogs";
 import type { Db } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import type { RunInTransaction } from "../../transaction.ts";
+import type { DbAccess, RunInTransaction } from "../../transaction.ts";
 import { userHasAccess } from "../profiles/service.ts";
 import { blogScore, castBlogVote, deleteBlogVotes } from "../votes/service.ts";
 import { presentImage } from "./images.ts";
@@ -115,12 +115,12 @@ export async function blogBySlug(db: Db, slug: string, viewer: Viewer, publicUrl
 }
 
 /** POST /api/blogs: a draft of the caller (who needs has_access). */
-export async function createBlog(db: Db, user: Writer, input: BlogCreate): Promise<number> {
+export async function createBlog({ db, transaction }: DbAccess, user: Writer, input: BlogCreate): Promise<number> {
   if (!(await userHasAccess(db, user.id))) throw forbidden(BLOG_MESSAGES.needsAccess);
   if (input.blogCategoryId && !(await categoryExists(db, input.blogCategoryId)))
     throw badRequest(BLOG_MESSAGES.categoryNotFound);
   const title = input.title?.trim() || UNTITLED;
-  return db.transaction(async (tx) => {
+  return transaction(async ({ db: tx }) => {
     const [row] = await tx
       .insert(blogs)
       .values({
@@ -139,14 +139,19 @@ export async function createBlog(db: Db, user: Writer, input: BlogCreate): Promi
 }
 
 /** PUT /api/blogs/{id}: the whole text, rendered; a published blog's replaced slug is kept for redirects. */
-export async function updateBlog(db: Db, user: Writer, id: number, input: BlogUpdate): Promise<void> {
+export async function updateBlog(
+  { db, transaction }: DbAccess,
+  user: Writer,
+  id: number,
+  input: BlogUpdate,
+): Promise<void> {
   const blog = await findBlog(db, id);
   await checkWriter(db, user, blog);
   if (input.blogCategoryId && !(await categoryExists(db, input.blogCategoryId)))
     throw badRequest(BLOG_MESSAGES.categoryNotFound);
   const contentHtml = await renderMarkdown(input.content, await knownImages(db, id));
   const tags = [...new Set(input.tags)];
-  await db.transaction(async (tx) => {
+  await transaction(async ({ db: tx }) => {
     const current = await findBlog(tx, id, true);
     const slug = slugOf(input.title, id);
     if (slug !== current.slug) {
@@ -246,10 +251,10 @@ export async function reviewBlog(
 }
 
 /** DELETE /api/blogs/{id} (the author or a moderator): its rows go; the storage keys to remove are answered. */
-export async function deleteBlog(db: Db, user: Writer, id: number): Promise<string[]> {
+export async function deleteBlog({ db, transaction }: DbAccess, user: Writer, id: number): Promise<string[]> {
   const blog = await findBlog(db, id);
   if (blog.authorId !== user.id && !isModerator(user)) throw forbidden(BLOG_MESSAGES.notYours);
-  return db.transaction(async (tx) => {
+  return transaction(async ({ db: tx }) => {
     const keys = (await imagesOf(tx, [id])).flatMap((image) => image.variants.map((v) => v.key));
     await deleteBlogVotes(tx, [id]);
     await tx.update(blogs).set({ coverImageId: null }).where(eq(blogs.id, id));

@@ -106,6 +106,15 @@ export function s3Storage(options: S3Options): MediaStorage {
   };
 }
 
+const stores = new WeakMap<Config, MediaStorage>();
+
+/** The app's store, made once per configuration: the routes and account deletion share it (and its S3 client). */
+export function mediaStorage(config: Config): MediaStorage {
+  const store = stores.get(config) ?? storageFromConfig(config);
+  stores.set(config, store);
+  return store;
+}
+
 /** The store the configuration names. */
 export function storageFromConfig(config: Config): MediaStorage {
   if (config.S3_BUCKET) {

@@ -21,7 +21,7 @@ export async function createAuthor(app: App, options: { displayName?: string; mo
   await setAccessGranted(app.ctx.db, user.email, true);
   if (options.moderator)
     await setRoleCommand(
-      { db: app.ctx.db, auth: await app.ctx.auth.ready() },
+      { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
       { email: user.email, role: "moderator" },
     );
   return user;

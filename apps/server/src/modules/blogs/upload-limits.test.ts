@@ -104,9 +104,7 @@ describe("upload limits", async () => {
     };
     sharp.queue.on("change", count);
     try {
-      const results = await Promise.all(
-        images.map((bytes, i) => processImage(bytes, widths[i]!)),
-      );
+      const results = await Promise.all(images.map((bytes, i) => processImage(bytes, widths[i]!)));
       expect(results.map((r) => r.variants.map((v) => v.width))).toEqual([
         [480, 960, 1600],
         [480, 960, 1600],

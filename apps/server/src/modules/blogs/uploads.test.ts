@@ -14,7 +14,7 @@ import { blogImages, blogs } from "./schema.ts";
 import { callAs, createAuthor, multipart, photo, writeBlog } from "./test-helpers.ts";
 
 // Blog images (decision 026): checked by their bytes, re-encoded to WebP at three widths, stored on disk
-// or in an S3-compatible store; every bad input of the issue answers 4xx and stores nothing.
+// or in an S3-compatible store; every bad input answers 4xx and stores nothing.
 
 /** A valid PNG header declaring 50,000 × 50,000 pixels with a tiny body: a decompression bomb. */
 function pngBomb(): Buffer {
@@ -112,7 +112,7 @@ describe("blog images on local disk", async () => {
     expect(saved.json().images).toHaveLength(3);
   });
 
-  it("refuses every bad input of the issue with a 4xx and a message, storing nothing", async () => {
+  it("refuses every bad input with a 4xx and a message, storing nothing", async () => {
     const before = { files: stored(), rows: (await app.ctx.db.select().from(blogImages)).length };
     const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(2000, 1)]);
     const big = Buffer.concat([await photo(100, 100), Buffer.alloc(6 * 1024 * 1024, 7)]);

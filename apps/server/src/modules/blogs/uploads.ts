@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, rateLimited } from "../../errors.ts";
 import type { RateLimits } from "../../lib/rate-limits.ts";
+import type { DbAccess } from "../../transaction.ts";
 import { checkImage, type ProcessedImage, presentImage, processImage } from "./images.ts";
 import { blogImages, blogs } from "./schema.ts";
 import { checkWriter, findBlog, type Writer } from "./service.ts";
@@ -35,7 +36,7 @@ function checkRoom(current: { used: number; images: number }, adding: { bytes: n
 
 /** Checks, re-encodes and stores the files as images of the blog; `asCover` makes the (single) image its cover. */
 export async function storeImages(
-  { db, storage, limits }: { db: Db; storage: MediaStorage; limits: RateLimits },
+  { db, transaction, storage, limits }: DbAccess & { storage: MediaStorage; limits: RateLimits },
   user: Writer,
   blogId: number,
   files: Buffer[],
@@ -54,7 +55,7 @@ export async function storeImages(
   const keys = processed.flatMap((image) => image.variants.map((v) => v.key));
   try {
     for (const image of processed) for (const v of image.variants) await storage.put(v.key, v.body, "image/webp");
-    return await db.transaction(async (tx) => {
+    return await transaction(async ({ db: tx }) => {
       // One upload of a user at a time past this point: the quota holds under concurrent uploads.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`blog-images:${user.id}`}))`);
       const current = await usage(tx, user.id, blogId);
@@ -84,11 +85,16 @@ export async function storeImages(
 }
 
 /** DELETE /api/blogs/images/{imageId}: the writer of its blog; a cover leaves its blog without one. */
-export async function deleteImage(db: Db, storage: MediaStorage, user: Writer, imageId: number): Promise<number> {
+export async function deleteImage(
+  { db, transaction }: DbAccess,
+  storage: MediaStorage,
+  user: Writer,
+  imageId: number,
+): Promise<number> {
   const [image] = await db.select().from(blogImages).where(eq(blogImages.id, imageId));
   if (!image) throw notFound(BLOG_MESSAGES.imageNotFound);
   await checkWriter(db, user, await findBlog(db, image.blogId));
-  await db.transaction(async (tx) => {
+  await transaction(async ({ db: tx }) => {
     await tx
       .update(blogs)
       .set({ coverImageId: null })

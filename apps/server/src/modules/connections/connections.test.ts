@@ -165,13 +165,13 @@ describe("connections", async () => {
     const db = app.ctx.db;
     const ids: string[] = [];
     for (let i = 0; i < 35; i++) {
-      const other = await makeStranger(db, `Friend ${i}`);
+      const other = await makeStranger(app.ctx, `Friend ${i}`);
       // Both directions: the pages merge the two sides of the pair.
       if (i % 2 === 0) await connect(db, owner.id, other, "accepted");
       else await connect(db, other, owner.id, "accepted");
       ids.push(other);
     }
-    await connect(db, await makeStranger(db), owner.id, "pending");
+    await connect(db, await makeStranger(app.ctx), owner.id, "pending");
     const first = (await app.inject({ url: `/api/users/connections/${name}`, headers: owner.headers })).json();
     expect(first).toMatchObject({ total: 35 });
     expect(first.connections).toHaveLength(30);

@@ -17,7 +17,6 @@ import {
   blockUser,
   cancelRequest,
   declineRequest,
-  deleteConnectionsOf,
   relationship,
   removeConnection,
   requestConnection,
@@ -28,9 +27,8 @@ const tags = ["connections"];
 const result = { 200: connectionActionResultSchema };
 
 /** Connections between users (spec §7 users/connections*), the lists, and blocking. */
-export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transaction, events } }: ModuleOptions) {
+export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  events.onInTransaction("account.deleted", ({ userId }, tx) => deleteConnectionsOf(tx, userId));
 
   r.post(
     "/api/users/connections",

@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.ts";
+import type { DbAccess } from "../../transaction.ts";
 import { users } from "../accounts/schema.ts";
 import { createProfile } from "../profiles/service.ts";
 import { connections } from "./schema.ts";
 
 /** A user with a profile, written straight to the database (no session): the other end of a request. */
-export async function makeStranger(db: Db, name = "Stranger") {
+export async function makeStranger({ db, transaction }: DbAccess, name = "Stranger") {
   const id = randomUUID();
   const email = `${id}@example.test`;
   await db.insert(users).values({ id, name, email, emailVerified: true });
-  await createProfile(db, { id, name, email });
+  await createProfile(transaction, { id, name, email });
   return id;
 }
 

@@ -48,9 +48,9 @@ const CHOICES = {
 /** Rows in every new module for `user`; returns the ids of the people at the other end of their connections. */
 async function activity(user: TestUser, tag: keyof typeof CHOICES, lesson: number) {
   const choice = CHOICES[tag];
-  const requested = await makeStranger(db, `${tag} Requested`);
-  const requester = await makeStranger(db, `${tag} Requester`);
-  const blocked = await makeStranger(db, `${tag} Blocked`);
+  const requested = await makeStranger(app.ctx, `${tag} Requested`);
+  const requester = await makeStranger(app.ctx, `${tag} Requester`);
+  const blocked = await makeStranger(app.ctx, `${tag} Blocked`);
   await requestConnection(transaction, user.id, requested);
   await requestConnection(transaction, requester, user.id);
   await acceptRequest(transaction, user.id, requester);
@@ -65,7 +65,7 @@ async function activity(user: TestUser, tag: keyof typeof CHOICES, lesson: numbe
   await reportApp(db, user.id, { cause: "bug", description: `${tag} reports that the app is broken.` });
   await reportLesson(db, user.id, lesson, { cause: "unclear", description: `${tag} finds this lesson unclear.` });
   await castStars(db, { userId: user.id, kind: "course", itemId: choice.course, stars: 4 });
-  await give(db, user.id, "neonbits", 1000, `${tag}-grant`);
+  await give(transaction, user.id, "neonbits", 1000, `${tag}-grant`);
   await buyShopItem(db, user.id, choice.item);
   await enterGiveaway(transaction, db, user.id);
   await subscribe(app, user.headers, choice.plan);

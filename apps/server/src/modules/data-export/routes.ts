@@ -11,19 +11,12 @@ import { requireUser } from "../../auth/session.ts";
 import { rateLimited } from "../../errors.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { EXPORT_SCHEMA_PATH, exportFileSchema, exportJsonSchema } from "./file.ts";
-import {
-  downloadExport,
-  EXPORT_REQUEST_WINDOW_SECONDS,
-  exportStatus,
-  prepareExport,
-  requestExport,
-} from "./service.ts";
+import { downloadExport, EXPORT_REQUEST_WINDOW_SECONDS, exportStatus, requestExport } from "./service.ts";
 
 /** Personal data export (docs/data-export.md): request, status, download; the file's JSON Schema beside the API's. */
 export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, limits, config, jobs } = ctx;
+  const { db, transaction, limits, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await jobs.work("prepare-data-export", ({ exportId }) => prepareExport(transaction, exportId, config.PUBLIC_URL));
   const jsonSchema = exportJsonSchema(config.PUBLIC_URL);
 
   r.post(

@@ -15,7 +15,10 @@ const N = 50;
 
 async function makeAdmin(app: App): Promise<TestUser> {
   const admin = await createUser(app, { displayName: "Giveaway Admin" });
-  await setRoleCommand({ db: app.ctx.db, auth: await app.ctx.auth.ready() }, { email: admin.email, role: "admin" });
+  await setRoleCommand(
+    { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
+    { email: admin.email, role: "admin" },
+  );
   return admin;
 }
 

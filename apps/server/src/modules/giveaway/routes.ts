@@ -10,14 +10,10 @@ import {
 } from "@neonlab/shared/schemas/giveaway";
 import { requireUser } from "../../auth/session.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
-import { drawRound } from "./draw.ts";
 import { enterGiveaway, getGiveawayState, listDrawnRounds, listTickets } from "./service.ts";
 
-/** The NeonBits giveaway: the current round, entering it, past draws and their tickets; the draw job's worker. */
-export async function giveawayRoutes(app: FastifyInstance, { ctx: { db, transaction, jobs } }: ModuleOptions) {
-  await jobs.work("giveaway-draw", async ({ roundId }) => {
-    await drawRound(transaction, roundId);
-  });
+/** The NeonBits giveaway: the current round, entering it, past draws and their tickets. */
+export async function giveawayRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["giveaway"];
 

@@ -10,7 +10,7 @@ import { localFileName } from "./preview-bootstrap.ts";
 import { buildPreviewSite } from "./preview-site.ts";
 import { hacks } from "./schema.ts";
 
-// Hacks (spec §7 POST hacks; product rules "Hacks and projects"; issue 18; decision 028).
+// Hacks (spec §7 POST hacks; product rules "Hacks and projects"; decision 028).
 
 type HackJson = {
   id: number;

@@ -17,7 +17,6 @@ import { hackCard, hackCardAt } from "./card.ts";
 import {
   createHack,
   deleteHack,
-  deleteHacksOf,
   findHackAt,
   forkHack,
   forkHackAt,
@@ -37,7 +36,6 @@ const HACK_BODY_LIMIT = 1024 * 1024;
 export async function hackRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   limitBodies(app, HACK_BODY_LIMIT);
-  ctx.events.onInTransaction("account.deleted", ({ userId }, tx) => deleteHacksOf(tx, userId));
 
   r.get(
     "/api/hacks/sandbox",

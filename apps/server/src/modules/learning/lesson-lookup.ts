@@ -16,7 +16,7 @@ export type LessonContext = {
 /**
  * What a completion needs of its lesson, chapter, course and badge: ids, words for its ledger and activity
  * rows, what premium access is decided by, and the badge it shows. LessonContext has all of it; the
- * completion's own start read (completion-one-call.ts) selects only these columns (`completionContextColumns`),
+ * completion's own start read (completion-start.ts) selects only these columns (`completionContextColumns`),
  * not the lesson's body or the chapter's glossary.
  */
 export type CompletionContext = {

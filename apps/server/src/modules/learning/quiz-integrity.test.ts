@@ -16,7 +16,7 @@ describe("quiz integrity on the bundled curriculum", async () => {
   const app = await createTestApp({ env: { CONTENT_DIR } });
   const { model, problems } = loadContent(CONTENT_DIR);
   expect(problems).toEqual([]);
-  await importContent(app.ctx.db, model);
+  await importContent(app.ctx, model);
   const db = app.ctx.db;
   const courseRows = await db.select({ id: courses.id, slug: courses.slug }).from(courses);
 

@@ -8,6 +8,7 @@ import { formatProblem } from "../../content/model.ts";
 import type { Db } from "../../db/client.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import type { TestUser } from "../../test/users.ts";
+import type { DbAccess } from "../../transaction.ts";
 import { profiles } from "../profiles/schema.ts";
 import { storedOptionId } from "./option-ids.ts";
 import { courses, lessons, quizzes, reflections } from "./schema.ts";
@@ -23,14 +24,14 @@ export function loadFixtures(dir = FIXTURE_DIR) {
   return model;
 }
 
-export async function importFixtures(db: Db, dir = FIXTURE_DIR) {
-  return importContent(db, loadFixtures(dir));
+export async function importFixtures(access: DbAccess, dir = FIXTURE_DIR) {
+  return importContent(access, loadFixtures(dir));
 }
 
 /** The real app serving the fixture content, imported. */
 export async function createLearningApp(options: { kind?: "pglite" | "postgres" } = {}): Promise<App> {
   const app = await createTestApp({ env: { CONTENT_DIR: FIXTURE_DIR }, kind: options.kind });
-  await importFixtures(app.ctx.db);
+  await importFixtures(app.ctx);
   return app;
 }
 

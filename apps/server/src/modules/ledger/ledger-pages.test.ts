@@ -72,7 +72,7 @@ describe("GET /api/users/ledger pages (keyset)", async () => {
     const xp = await page(user, "kind=xp&limit=100");
     expect(xp.entries.map((e) => e.kind)).toEqual(Array(7).fill("xp"));
     expect((await walk(user, 2, "&kind=xp")).ids).toEqual(xp.entries.map((e) => e.id));
-    await give(db, user.id, "neonbits", 50);
+    await give(app.ctx.transaction, user.id, "neonbits", 50);
     const neonbits = await page(user, "kind=neonbits&limit=3");
     expect(neonbits.entries.map((e) => [e.kind, e.amount])).toEqual([
       ["neonbits", 50],

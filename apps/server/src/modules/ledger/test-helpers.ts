@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../../db/client.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { findBalance, grant, spend, type StoredKind } from "./service.ts";
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -34,16 +35,21 @@ export async function expectBooksBalance(db: Db, userId: string) {
 }
 
 /** Gives a user some of a stored kind (as a shop purchase or a giveaway would), in its own transaction. */
-export async function give(db: Db, userId: string, kind: StoredKind, amount: number, reference = "test") {
-  await db.transaction((tx) =>
-    grant(tx as unknown as Db, { userId, kind, amount, reason: "test_grant", reference, description: "test" }),
+export async function give(
+  transaction: RunInTransaction,
+  userId: string,
+  kind: StoredKind,
+  amount: number,
+  reference = "test",
+) {
+  await transaction(({ db: tx }) =>
+    grant(tx, { userId, kind, amount, reason: "test_grant", reference, description: "test" }),
   );
 }
 
 /** Brings a stored balance to `target` with ledger rows (as if the user had bought or used some). */
-export async function setBalance(db: Db, userId: string, kind: StoredKind, target: number) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function setBalance(transaction: RunInTransaction, userId: string, kind: StoredKind, target: number) {
+  await transaction(async ({ db: tx }) => {
     const entry = { userId, kind, description: "test", reference: randomUUID() };
     // A first grant opens the balance row (so nothing counts as "never had any" afterwards).
     if ((await findBalance(tx, userId, kind)) === null) await grant(tx, { ...entry, reason: "test_open", amount: 1 });

@@ -12,7 +12,6 @@ import { requireUser } from "../../auth/session.ts";
 import type { Db } from "../../db/client.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getPreferences, listNotifications, markAllRead, markRead, savePreferences, unreadCount } from "./service.ts";
-import { wireNotifications } from "./wiring.ts";
 
 const tags = ["notifications"];
 
@@ -20,7 +19,6 @@ const tags = ["notifications"];
 export async function notificationRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  wireNotifications(ctx);
 
   r.get(
     "/api/notifications",
@@ -89,7 +87,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: ModuleOp
         response: { 200: unreadCountSchema },
       },
     },
-    async (request) => markRead(db, requireUser(request).id, request.params.id),
+    async (request) => markRead(ctx.transaction, requireUser(request).id, request.params.id),
   );
 
   r.put(

@@ -5,6 +5,7 @@ import type { NotificationPreferences, NotificationsPage } from "@neonlab/shared
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
+import type { RunInTransaction } from "../../transaction.ts";
 import { profileRows } from "../profiles/service.ts";
 import { notificationCounters, notificationPreferences, notifications, notificationThrottle } from "./schema.ts";
 
@@ -182,9 +183,8 @@ export async function unreadCount(db: Db, userId: string) {
 }
 
 /** Marks one of the user's notifications read (404 for anyone else's). */
-export async function markRead(db: Db, userId: string, id: number) {
-  return db.transaction(async (h) => {
-    const tx = h as unknown as Db;
+export async function markRead(transaction: RunInTransaction, userId: string, id: number) {
+  return transaction(async ({ db: tx }) => {
     const changed = await tx
       .update(notifications)
       .set({ read: true })

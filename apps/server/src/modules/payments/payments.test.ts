@@ -14,7 +14,7 @@ import { buyPack, pathOf, pressCheckout, subscribe } from "./test-helpers.ts";
 // TEST_DATABASE_URL).
 
 const app = await createTestApp({ env: { CONTENT_DIR: FIXTURE_DIR, WEB_DIST: resolve(import.meta.dirname, "none") } });
-await importFixtures(app.ctx.db);
+await importFixtures(app.ctx);
 
 const get = (url: string, headers?: { authorization: string }) => app.inject({ method: "GET", url, headers });
 const subscriptionOf = async (headers: { authorization: string }) =>

@@ -15,79 +15,22 @@ import {
 import { requireUser } from "../../auth/session.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { acceptRawBody, type ModuleOptions } from "../../lib/plugin-scope.ts";
-import { isLoopbackHost } from "../../config.ts";
-import type { AppContext } from "../../context.ts";
-import { InvalidSignature, type PaymentProvider } from "./provider.ts";
+import { InvalidSignature } from "./provider.ts";
+import { paymentProvider } from "./provider-choice.ts";
 import { billingHistory, currentSubscription, customerOf, saveCustomer, subscriptionAnswer } from "./service.ts";
-import { createTestProvider } from "./test-provider.ts";
 import { testProviderPages } from "./test-provider-pages.ts";
-import { applyPaymentEvent, detachUser, liveSubscriptionIds } from "./webhook.ts";
-
-/**
- * The provider in use: Stripe when both keys are set, else the built-in test provider. The Stripe SDK
- * (~220 modules) is loaded only when it is configured.
- */
-async function chooseProvider(
-  ctx: AppContext,
-  log: FastifyInstance["log"],
-  receive: (raw: Buffer, headers: Record<string, string>) => Promise<unknown>,
-) {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = ctx.config;
-  if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
-    const api = STRIPE_API_URL ? new URL(STRIPE_API_URL) : null;
-    const endpoint = api && {
-      host: api.hostname,
-      port: Number(api.port) || (api.protocol === "http:" ? 80 : 443),
-      protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
-    };
-    const keys = { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
-    const { createStripeProvider } = await import("./stripe-provider.ts");
-    return { provider: createStripeProvider({ ...keys, ...endpoint }) };
-  }
-  // Anyone reaching such a server gets Pro and NeonBits without paying: say so where operators look.
-  if (ctx.config.isProduction || !isLoopbackHost(ctx.config.HOST))
-    log.warn(
-      'payments: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set, so the built-in TEST provider takes payments (Pro and NeonBits without charge); see "Payments" in README.md',
-    );
-  const test = createTestProvider({
-    db: ctx.db,
-    publicUrl: ctx.config.PUBLIC_URL,
-    authSecret: ctx.config.authSecret,
-    receive,
-    onDeliveryError: (error) => log.error({ err: error }, "test provider: event delivery failed"),
-  });
-  return { provider: test as PaymentProvider, test };
-}
 
 const LIVE = new Set(["active", "trialing", "past_due"]);
 
 /** spec §7 `stripe/*`: products, checkout and manage sessions, cancel/reactivate, billing history, the webhook. */
 export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, config } = ctx;
+  const { db, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["payments"];
   // Concatenated, not URL-parsed: Stripe needs `{CHECKOUT_SESSION_ID}` as written.
   const page = (path: string) => `${new URL(config.PUBLIC_URL).origin}${path}`;
 
-  async function receive(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
-    let event = provider.verifyEvent(rawBody, headers);
-    const packs = event.type === "checkout.completed" ? (await provider.currencyProduct()).prices : [];
-    // A pack checkout at Stripe may hold optional packs too: what was bought is in its line items.
-    if (event.type === "checkout.completed" && event.checkout.mode === "payment" && provider.checkoutItems)
-      event = { ...event, checkout: { ...event.checkout, items: await provider.checkoutItems(event.checkout.id) } };
-    return applyPaymentEvent({ db, transaction }, provider.name, event, packs);
-  }
-  const { provider, test } = await chooseProvider(ctx, app.log, receive);
-
-  // Account deletion: billing data is detached in the deleting transaction; the provider cancels the
-  // subscription right after it commits (a job, retried if the provider does not answer).
-  ctx.events.onInTransaction("account.deleted", async ({ userId }, tx) => {
-    for (const subscriptionId of await liveSubscriptionIds(tx, userId))
-      await ctx.jobs.sendInTransaction(tx, "cancel-subscription", { subscriptionId });
-    await detachUser(tx, userId);
-  });
-  ctx.events.onAfterCommit("account.deleted", () => ctx.jobs.wake("cancel-subscription"));
-  await ctx.jobs.work("cancel-subscription", ({ subscriptionId }) => provider.cancelNow(subscriptionId));
+  const { provider, test, receive } = await paymentProvider(ctx);
 
   r.get(
     "/api/stripe/subscription-product",

@@ -14,7 +14,7 @@ import { updateProfile } from "../profiles/service.ts";
 import { getOwnProfile, getPublicProfile } from "./service.ts";
 
 /** The public profile, and the own profile with its update and avatar. */
-export async function profileViewRoutes(app: FastifyInstance, { ctx: { db } }: ModuleOptions) {
+export async function profileViewRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -54,7 +54,7 @@ export async function profileViewRoutes(app: FastifyInstance, { ctx: { db } }: M
       const user = requireUser(request);
       const { id, ...input } = request.body;
       if (id && id !== user.id) throw forbidden("You can only edit your own profile.");
-      await updateProfile(db, user.id, input);
+      await updateProfile(transaction, user.id, input);
       return getOwnProfile(db, user.id);
     },
   );
@@ -71,7 +71,7 @@ export async function profileViewRoutes(app: FastifyInstance, { ctx: { db } }: M
     },
     async (request) => {
       const userId = requireUser(request).id;
-      await updateProfile(db, userId, { avatar: request.body.avatar });
+      await updateProfile(transaction, userId, { avatar: request.body.avatar });
       return getOwnProfile(db, userId);
     },
   );

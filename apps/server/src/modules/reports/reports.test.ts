@@ -12,7 +12,7 @@ describe("reports", async () => {
   const lesson = await lessonId(app.ctx.db, "neon-basics", "paths");
   const moderator = await createUser(app, { displayName: "Mod Erator" });
   await setRoleCommand(
-    { db: app.ctx.db, auth: await app.ctx.auth.ready() },
+    { db: app.ctx.db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
     { email: moderator.email, role: "moderator" },
   );
   const resolved: { reportId: number; reporterId: string }[] = [];

@@ -24,7 +24,7 @@ const app = await createTestApp({
     OPENAI_TIMEOUT_MS: "1500",
   },
 });
-await importFixtures(app.ctx.db);
+await importFixtures(app.ctx);
 const lesson = await lessonId(app.ctx.db, "neon-basics", "first-command");
 const premium = await lessonId(app.ctx.db, "neon-pro", "advanced");
 const [quiz] = await app.ctx.db.select().from(quizzes).where(eq(quizzes.lessonId, lesson));
@@ -268,9 +268,9 @@ describe("the AI tutor on an OpenAI-compatible provider", () => {
     const original = (await tutorLessonContent(app.ctx.db, paths)).title;
     await rename("Renamed behind the cache's back");
     expect((await tutorLessonContent(app.ctx.db, paths)).title).toBe(original);
-    await importFixtures(app.ctx.db);
+    await importFixtures(app.ctx);
     await rename("Renamed after an import");
     expect((await tutorLessonContent(app.ctx.db, paths)).title).toBe("Renamed after an import");
-    await importFixtures(app.ctx.db);
+    await importFixtures(app.ctx);
   });
 });

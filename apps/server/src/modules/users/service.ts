@@ -7,8 +7,8 @@ import { clientErrors, contactMessages } from "./schema.ts";
 
 /**
  * Removes the user, their sessions, accounts and profile (ON DELETE CASCADE), what other modules delete
- * on "account.deleted" (their rows not removed by a cascade: `ctx.events.onInTransaction`), and personal
- * data kept beside the account, in one transaction.
+ * on "account.deleted" (rows no cascade removes: each module's manifest.ts subscribes; app/modules.ts lists
+ * them all), and personal data kept beside the account, in one transaction.
  */
 export async function deleteAccount(transaction: RunInTransaction, userId: string) {
   await transaction(async ({ db: tx, publish }) => {

@@ -75,7 +75,10 @@ export async function createMatrixContext(app: App): Promise<MatrixContext> {
       // The paying actor subscribes to Pro through the built-in test provider's checkout page.
       if (actor === "paying") await subscribe(app, user.headers);
       if (actor === "moderator" || actor === "admin") {
-        await setRoleCommand({ db, auth: await app.ctx.auth.ready() }, { email: user.email, role: actor });
+        await setRoleCommand(
+          { db, transaction: app.ctx.transaction, auth: await app.ctx.auth.ready() },
+          { email: user.email, role: actor },
+        );
         app.ctx.sessions.forgetUser(user.id);
       }
       const [profile] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, user.id));

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { App } from "../../app.ts";
 
 // The authorization matrix's vocabulary: actors, rows, cases, expected statuses and small checks.
-// Each module lists its routes in its authz.ts; test/authz-matrix.ts puts the rows together.
+// Each module's routes are listed in test/authz/<module>.ts; test/authz-matrix.ts puts the rows together.
 
 export const ACTORS = ["anonymous", "userA", "userB", "paying", "moderator", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];

@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { BlogStatus } from "@neonlab/shared/schemas/blogs";
 import type { Db } from "../../db/client.ts";
-import {
-  type Actor,
-  EXPECT,
-  type Expect,
-  jsonOf,
-  type MatrixContext,
-  type RouteEntry,
-} from "../../test/authz/types.ts";
-import { users } from "../accounts/schema.ts";
-import { createProfile } from "../profiles/service.ts";
-import { blogCategories, blogImages, blogs } from "./schema.ts";
+import type { DbAccess } from "../../transaction.ts";
+import { type Actor, EXPECT, type Expect, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { users } from "../../modules/accounts/schema.ts";
+import { createProfile } from "../../modules/profiles/service.ts";
+import { blogCategories, blogImages, blogs } from "../../modules/blogs/schema.ts";
 
 const { all, signedIn, moderatorOnly } = EXPECT;
 
@@ -25,10 +19,10 @@ const PNG = Buffer.from(
   "base64",
 );
 
-async function stranger(db: Db) {
+async function stranger({ db, transaction }: DbAccess) {
   const id = randomUUID();
   await db.insert(users).values({ id, name: "Blog Stranger", email: `${id}@example.test`, emailVerified: true });
-  await createProfile(db, { id, name: "Blog Stranger", email: `${id}@example.test` });
+  await createProfile(transaction, { id, name: "Blog Stranger", email: `${id}@example.test` });
   return id;
 }
 
@@ -51,10 +45,10 @@ async function blogOf(db: Db, authorId: string, status: BlogStatus) {
 
 /** A blog of a fresh author in `status`. */
 const strangers = (status: BlogStatus) => async (ctx: MatrixContext) =>
-  blogOf(ctx.app.ctx.db, await stranger(ctx.app.ctx.db), status);
+  blogOf(ctx.app.ctx.db, await stranger(ctx.app.ctx), status);
 /** The actor's own blog in `status` (anonymous: a stranger's). */
 const owns = (status: BlogStatus) => async (ctx: MatrixContext, actor: Actor) =>
-  blogOf(ctx.app.ctx.db, actor === "anonymous" ? await stranger(ctx.app.ctx.db) : ctx.users[actor].id, status);
+  blogOf(ctx.app.ctx.db, actor === "anonymous" ? await stranger(ctx.app.ctx) : ctx.users[actor].id, status);
 
 /** Writing needs has_access: the paying subscriber and the admin. */
 const writers = (status: number): Expect => ({ ...all(403), anonymous: 401, paying: status, admin: status });

@@ -1,4 +1,4 @@
-import { EXPECT, type RouteEntry } from "../../test/authz/types.ts";
+import { EXPECT, type RouteEntry } from "./types.ts";
 
 const { all } = EXPECT;
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixContext, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
-import { userBlocks } from "./schema.ts";
-import { connect, makeStranger } from "./test-helpers.ts";
+import { EXPECT, jsonOf, type MatrixContext, me, mustBeMe, type RouteEntry } from "./types.ts";
+import { userBlocks } from "../../modules/connections/schema.ts";
+import { connect, makeStranger } from "../../modules/connections/test-helpers.ts";
 
 const { all, signedIn } = EXPECT;
 
@@ -9,7 +9,7 @@ const { all, signedIn } = EXPECT;
 const stranger =
   (relation?: { from: "them" | "me"; status: "pending" | "accepted" }) => async (ctx: MatrixContext, actor: string) => {
     const db = ctx.app.ctx.db;
-    const id = await makeStranger(db);
+    const id = await makeStranger(ctx.app.ctx);
     const mine = actor === "anonymous" ? null : ctx.users[actor as keyof MatrixContext["users"]];
     if (relation && mine) {
       if (relation.from === "them") await connect(db, id, mine.id, relation.status);

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { EXPECT, type RouteEntry } from "../../test/authz/types.ts";
+import { EXPECT, type RouteEntry } from "./types.ts";
 
 const { all } = EXPECT;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { type Actor, EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "../../test/authz/types.ts";
-import { reportApp, reportLesson } from "./service.ts";
+import { type Actor, EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { reportApp, reportLesson } from "../../modules/reports/service.ts";
 
 const { signedIn, moderatorOnly } = EXPECT;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { AVATARS } from "@neonlab/shared/constants";
-import { EXPECT, jsonOf, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
+import { EXPECT, jsonOf, mustBeMe, type RouteEntry } from "./types.ts";
 
 const { all, signedIn, ownerOnly } = EXPECT;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
-import { readyExport, waitForExport } from "./test-helpers.ts";
+import { EXPECT, jsonOf, mustBeMe, type RouteEntry } from "./types.ts";
+import { readyExport, waitForExport } from "../../modules/data-export/test-helpers.ts";
 
 const { all, signedIn, ownerOnly } = EXPECT;
 

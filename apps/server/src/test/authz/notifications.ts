@@ -1,17 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import {
-  allOwnedBy,
-  EXPECT,
-  jsonOf,
-  type MatrixContext,
-  me,
-  mustBeMe,
-  type RouteEntry,
-} from "../../test/authz/types.ts";
+import { allOwnedBy, EXPECT, jsonOf, type MatrixContext, me, mustBeMe, type RouteEntry } from "./types.ts";
 import type { Db } from "../../db/client.ts";
-import { notifications } from "./schema.ts";
-import { createNotification } from "./service.ts";
+import { notifications } from "../../modules/notifications/schema.ts";
+import { createNotification } from "../../modules/notifications/service.ts";
 
 const { signedIn } = EXPECT;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { EXPECT, jsonOf, mustBeMe, type RouteEntry, rowsOf } from "../../test/authz/types.ts";
-import { expectBooksBalance } from "./test-helpers.ts";
+import { EXPECT, jsonOf, mustBeMe, type RouteEntry, rowsOf } from "./types.ts";
+import { expectBooksBalance } from "../../modules/ledger/test-helpers.ts";
 
 const { signedIn } = EXPECT;
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { completeFreeLesson, prepareFreeLesson } from "../../test/authz/context.ts";
-import { allOwnedBy, EXPECT, jsonOf, listOf, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
-import { completedLessons } from "./schema.ts";
+import { completeFreeLesson, prepareFreeLesson } from "./context.ts";
+import { allOwnedBy, EXPECT, jsonOf, listOf, me, mustBeMe, type RouteEntry } from "./types.ts";
+import { completedLessons } from "../../modules/learning/schema.ts";
 
 const { all, signedIn, premium } = EXPECT;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "../../test/authz/types.ts";
-import { saveExchange } from "./service.ts";
+import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { saveExchange } from "../../modules/tutor/service.ts";
 
 const { signedIn, ownerOnly, premium } = EXPECT;
 

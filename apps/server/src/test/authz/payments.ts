@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixCase, type RouteEntry } from "../../test/authz/types.ts";
+import { EXPECT, jsonOf, type MatrixCase, type RouteEntry } from "./types.ts";
 
 const { all, signedIn } = EXPECT;
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "../../test/authz/types.ts";
-import { drawRound } from "./draw.ts";
-import { createRound, getGiveawayState } from "./service.ts";
+import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { drawRound } from "../../modules/giveaway/draw.ts";
+import { createRound, getGiveawayState } from "../../modules/giveaway/service.ts";
 
 const { all, signedIn, adminOnly } = EXPECT;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "../../test/authz/types.ts";
-import { createHack } from "./service.ts";
+import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { createHack } from "../../modules/hacks/service.ts";
 
 const { all, signedIn, ownerOnly } = EXPECT;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { ACTORS, EXPECT, me, mustBeMe, type RouteEntry } from "../../test/authz/types.ts";
-import { users } from "../accounts/schema.ts";
+import { ACTORS, EXPECT, me, mustBeMe, type RouteEntry } from "./types.ts";
+import { users } from "../../modules/accounts/schema.ts";
 
 const { all, signedIn } = EXPECT;
 

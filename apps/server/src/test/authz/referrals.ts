@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "../../test/authz/types.ts";
-import { uniqueEmail } from "../../test/users.ts";
-import { createInvite } from "./service.ts";
+import { EXPECT, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
+import { uniqueEmail } from "../users.ts";
+import { createInvite } from "../../modules/referrals/service.ts";
 
 const { signedIn, ownerOnly } = EXPECT;
 

@@ -1,15 +1,6 @@
 import { expect } from "vitest";
-import {
-  type Actor,
-  allOwnedBy,
-  EXPECT,
-  jsonOf,
-  listOf,
-  me,
-  type MatrixContext,
-  type RouteEntry,
-} from "../../test/authz/types.ts";
-import { checkStepApi, passSign, projectIdOf, SIGN_FILES } from "./test-helpers.ts";
+import { type Actor, allOwnedBy, EXPECT, jsonOf, listOf, me, type MatrixContext, type RouteEntry } from "./types.ts";
+import { checkStepApi, passSign, projectIdOf, SIGN_FILES } from "../../modules/projects/test-helpers.ts";
 
 const { all, signedIn, premium } = EXPECT;
 

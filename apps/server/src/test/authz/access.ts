@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { EXPECT, jsonOf, type RouteEntry } from "../../test/authz/types.ts";
-import { createUser } from "../../test/users.ts";
+import { EXPECT, jsonOf, type RouteEntry } from "./types.ts";
+import { createUser } from "../users.ts";
 
 const { adminOnly } = EXPECT;
 

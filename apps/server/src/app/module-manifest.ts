@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import type { AppEvents, EventName } from "../events/app-events.ts";
+import type { JobName, JobPayloads } from "../jobs/job-types.ts";
+import type { ModuleOptions } from "../lib/plugin-scope.ts";
+
+/** A module's HTTP routes: one encapsulated Fastify plugin (its hooks, parsers and body limits stay in it). */
+export type ModuleRoutes = (scope: FastifyInstance, options: ModuleOptions) => Promise<void>;
+
+/**
+ * What a module does when `event` is published, in one of the event bus's phases (events/event-bus.ts):
+ * inside the publishing transaction (a throw rolls it back), as one SQL call that commits with the change,
+ * or after the commit (failures logged).
+ */
+export type EventSubscription<E extends EventName> =
+  | { event: E; phase: "inTransaction"; handler: (payload: AppEvents[E], tx: Db, ctx: AppContext) => Promise<void> }
+  | {
+      event: E;
+      phase: "inStatement";
+      handler: {
+        fn: string;
+        input: (payload: AppEvents[E]) => unknown;
+        afterCommit: (payload: AppEvents[E], result: unknown, ctx: AppContext) => void;
+      };
+    }
+  | { event: E; phase: "afterCommit"; handler: (payload: AppEvents[E], ctx: AppContext) => void | Promise<void> };
+
+export type Subscription = { [E in EventName]: EventSubscription<E> }[EventName];
+
+type JobWorkerOf<J extends JobName> = { name: J; handler: (data: JobPayloads[J], ctx: AppContext) => Promise<unknown> };
+
+/** The worker of a job kind (jobs/job-types.ts): a throw fails the attempt, retried by the kind's policy. */
+export type JobWorker = { [J in JobName]: JobWorkerOf<J> }[JobName];
+
+/** Work repeated every `everyMs` on each instance while the app runs; stopped, and waited for, when it closes. */
+export type Timer = { name: string; everyMs: number; run: (ctx: AppContext) => Promise<unknown> };
+
+/**
+ * Everything a module plugs into the app, in one place: its routes, what it does on events, the jobs it
+ * works and the timers it runs. app/modules.ts lists every module's manifest; app.ts registers them in order.
+ */
+export type ModuleManifest = {
+  /** The module's folder under modules/ (or what the app itself wires). */
+  name: string;
+  /** Its route plugins by name: each name is the OpenAPI tag of its routes that name none. */
+  routes?: Record<string, ModuleRoutes>;
+  /** When the module is part of the app at all (by default always). */
+  onlyWhen?: (config: Config) => boolean;
+  subscriptions?: Subscription[];
+  jobs?: JobWorker[];
+  timers?: Timer[];
+};

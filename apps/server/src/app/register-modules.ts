@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.ts";
+import type { EventName } from "../events/app-events.ts";
+import type { JobName } from "../jobs/job-types.ts";
+import { registerModule } from "../lib/openapi/modules.ts";
+import type { EventSubscription, JobWorker, ModuleManifest, Timer } from "./module-manifest.ts";
+
+/**
+ * Plugs the modules into the app in the list's order (handlers of one event run in that order): each one's
+ * subscriptions, job workers, timers, then its routes, each route plugin encapsulated under its name.
+ */
+export async function registerModules(app: FastifyInstance, ctx: AppContext, manifests: readonly ModuleManifest[]) {
+  for (const manifest of manifests) {
+    if (manifest.onlyWhen && !manifest.onlyWhen(ctx.config)) continue;
+    for (const subscription of manifest.subscriptions ?? [])
+      subscribe(ctx, subscription as EventSubscription<EventName>);
+    for (const job of manifest.jobs ?? []) await work(ctx, job);
+    for (const timer of manifest.timers ?? []) startTimer(app, ctx, timer);
+    for (const [name, plugin] of Object.entries(manifest.routes ?? {})) await registerModule(app, name, plugin, ctx);
+  }
+}
+
+function subscribe<E extends EventName>(ctx: AppContext, subscription: EventSubscription<E>) {
+  const { event } = subscription;
+  switch (subscription.phase) {
+    case "inTransaction": {
+      const { handler } = subscription;
+      return ctx.events.onInTransaction(event, (payload, tx) => handler(payload, tx, ctx));
+    }
+    case "inStatement": {
+      const { fn, input, afterCommit } = subscription.handler;
+      return ctx.events.onInStatement(event, {
+        fn,
+        input,
+        afterCommit: (payload, result) => afterCommit(payload, result, ctx),
+      });
+    }
+    case "afterCommit": {
+      const { handler } = subscription;
+      return ctx.events.onAfterCommit(event, (payload) => handler(payload, ctx));
+    }
+  }
+}
+
+function work(ctx: AppContext, job: JobWorker) {
+  const { name, handler } = job as { name: JobName; handler: (data: unknown, ctx: AppContext) => Promise<unknown> };
+  return ctx.jobs.work(name, async (data) => {
+    await handler(data, ctx);
+  });
+}
+
+function startTimer(app: FastifyInstance, ctx: AppContext, timer: Timer) {
+  let running: Promise<unknown> = Promise.resolve();
+  const interval = setInterval(() => {
+    running = timer.run(ctx).catch((error) => app.log.warn({ err: error }, `${timer.name} failed`));
+  }, timer.everyMs);
+  interval.unref();
+  app.addHook("preClose", async () => {
+    clearInterval(interval);
+    await running;
+  });
+}

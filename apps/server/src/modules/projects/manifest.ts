@@ -1,0 +1,4 @@
+import type { ModuleManifest } from "../../app/module-manifest.ts";
+import { projectRoutes } from "./routes.ts";
+
+export const manifest: ModuleManifest = { name: "projects", routes: { projects: projectRoutes } };

@@ -1,0 +1,4 @@
+import type { ModuleManifest } from "../../app/module-manifest.ts";
+import { tutorRoutes } from "./routes.ts";
+
+export const manifest: ModuleManifest = { name: "tutor", routes: { tutor: tutorRoutes } };
