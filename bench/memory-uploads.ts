@@ -1,6 +1,6 @@
 // The upload burst of `npm run bench -- memory`: three writers each send one request of four 36 MP images at
 // the same moment (12 images to decode; PNG with alpha, the format that costs the most per pixel within the
-// caps), RSS sampled every 250 ms meanwhile, then once more 5 s after the last answer. Budget (issue):
+// caps), RSS sampled every 250 ms meanwhile, then once more 5 s after the last answer. Budget:
 // PGlite ≤ 400 MB 5 s after.
 import type { ChildProcess } from "node:child_process";
 import { inArray } from "drizzle-orm";

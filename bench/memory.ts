@@ -1,7 +1,7 @@
 // `npm run bench -- memory`: the server's memory on PGlite and on PostgreSQL, idle after a first start,
 // idle after a restart, under the ladder's load (L3 read, L4 auth read, L5p profile write) and after it,
 // during an upload burst and 5 s after it (bench/memory-uploads.ts), beside the floors (bare Fastify, an
-// empty PGlite on a worker). Budgets from issue 20 and the uploads issue; bench/README.md.
+// empty PGlite on a worker). Budgets: bench/README.md.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Idle figures are taken this long after /api/ready answers (pg-boss's first polls, timers). */
 const IDLE_MS = 8000;
 
-/** Budgets of issue 20 (this machine): RSS in MB. */
+/** The footprint budgets (this machine): RSS in MB. */
 const BUDGETS = { pglite: { idle: 300, load: 400 }, postgres: { idle: 150, load: 220 } } as const;
 
 type Row = { backend: "pglite" | "postgres"; phase: string; memory: Memory };

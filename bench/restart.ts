@@ -1,6 +1,6 @@
 // `npm run bench -- restart [--runs 5] [--backend both|pglite|postgres]`: how long `npm start` takes to answer
 // /api/health, on a first start (new database: migrations, the content import) and then on restarts of an
-// unchanged checkout (issue 20: within 3 s). Run it under `flock /tmp/neonlab-bench.lock`: it is a timing.
+// unchanged checkout (the restart budget: within 3 s). Run it under `flock /tmp/neonlab-bench.lock`: it is a timing.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -123,7 +123,7 @@ export async function runRestart(args: string[]) {
         .map((r) => r.ms)
         .sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)];
-      console.log(`${name}: restart, ${label}: median ${median} ms (${times.join(", ")}); issue 20: ≤ 3000 ms`);
+      console.log(`${name}: restart, ${label}: median ${median} ms (${times.join(", ")}); budget: ≤ 3000 ms`);
     }
   rmSync(dir, { recursive: true, force: true });
   const out = resolve(import.meta.dirname, "results");

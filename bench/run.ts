@@ -355,7 +355,7 @@ function report(samples: Map<string, Sample[]>, writePool: Record<string, unknow
     );
   }
   printTargets("ratio", ratios, "≥", 2);
-  // The latency target for a completion, beside the profile write's p99 on the same machine in the same
+  // The latency target for a completion, beside the profile write's p99 on the same machine in the same
   // run: a p99 at 50 connections follows the machine's speed (bench/README.md, "Why a p99 follows the machine").
   const latencies = {
     "L5 p99 ms (postgres)": { value: p99("L5 app auth write [postgres]"), target: 100 },

@@ -1,4 +1,4 @@
-// The blogs part of `npm run bench -- scale`: published blogs up to 100k (the issue's figure; the larger
+// The blogs part of `npm run bench -- scale`: published blogs up to 100k (the scale target; the larger
 // size steps keep 100k), each with ~120 words of text from a 10,000-token vocabulary (one token is in ~1.2 % of
 // blogs), a category of the seeded 8, a score and views. Measured: the newest page, the top-voted page, a
 // full-text search (ranked), the same search filtered by a category and a date range, and a blog by slug.

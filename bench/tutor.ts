@@ -21,6 +21,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { importContent } from "../apps/server/src/content/importer.ts";
 import { loadContent } from "../apps/server/src/content/loader.ts";
 import { createDatabase } from "../apps/server/src/db/client.ts";
+import { dbAccessWithoutApp } from "../apps/server/src/transaction-without-app.ts";
 import type { Timing } from "./tutor-client.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -145,7 +146,7 @@ export async function runTutor() {
   const database = createDatabase({ url: url.toString() });
   await database.migrate();
   const content = resolve(import.meta.dirname, "../content");
-  await importContent(database.db, loadContent(content).model);
+  await importContent(dbAccessWithoutApp(database), loadContent(content).model);
   const children: ForkOptions = { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] };
   const fake = fork(resolve(import.meta.dirname, "tutor-fake.ts"), [], children);
   const provider = await new Promise<{ url: string; chunks: number; characters: number }>((ok) =>

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./helpers/dialogs.ts";
 import { lookAt, saveScreenshot } from "./helpers/screenshots.ts";
 import { signInContext } from "./helpers/session.ts";
 
-// Blogs at 375 and 1280 px in both colour modes (issue 17): the list, a blog, the editor, My blogs with the
+// Blogs at 375 and 1280 px in both colour modes: the list, a blog, the editor, My blogs with the
 // moderators' queue. The pictures are kept in e2e/screenshots/ for people to look at.
 
 const TEXT = `Autosave, a preview that matches the published page, and a markdown file you can take anywhere.

@@ -6,7 +6,7 @@ import { blogCategories, moderatorHeaders, pngFile, proUser } from "./helpers/bl
 import { expectAccessibleDialog, expectNoAxeViolations } from "./helpers/dialogs.ts";
 import { type E2eUser, signInContext, signUpViaApi } from "./helpers/session.ts";
 
-// Blogs (issue 17), the "Done when" in Chromium: an author with Pro writes a blog with a cover, two inline
+// Blogs end to end in Chromium: an author with Pro writes a blog with a cover, two inline
 // images and a code block and publishes it; a moderator approves it (the author's bell says so); another
 // user finds it by a word in its text, votes and shares it; a plain HTTP fetch of its page (no JavaScript)
 // sees its title and cover in the meta tags.

@@ -6,7 +6,7 @@ import { completeLesson } from "./helpers/learning.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
-// Course stars (issue 16, votes): a learner who completed a lesson rates the course on its page, changes
+// Course stars: a learner who completed a lesson rates the course on its page, changes
 // the rating, and the catalogue card shows the average and the count.
 
 test("a learner rates a course after a lesson, changes it, and the card shows the average", async ({

@@ -1,4 +1,4 @@
-// A learner's first minutes (issue 14): confirming the account, the catalogue's order, the welcome strip,
+// A learner's first minutes: confirming the account, the catalogue's order, the welcome strip,
 // "Continue learning", a wrong code, and the pages they meet first, looked at in both modes at 375 and
 // 1280 px (pictures in e2e/screenshots/first-*.png) and checked with axe.
 import AxeBuilder from "@axe-core/playwright";

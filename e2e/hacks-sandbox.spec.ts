@@ -1,4 +1,4 @@
-// The hack sandbox under attack (issue 18, decision 028): ≥ 200 XSS and escape payloads run as hack code,
+// The hack sandbox under attack (decision 028): ≥ 200 XSS and escape payloads run as hack code,
 // each inside the editor's preview frame and each as the full live page, in Chromium. The oracle watches
 // every request of the browser context: a leak is a request whose URL or body holds one of the app's
 // secrets (the session token from the cookie, a canary in the app's localStorage, a canary in the app

@@ -1,4 +1,4 @@
-// Hacks (issue 18): a learner creates a hack, types HTML, CSS and JS and sees the sandboxed preview update
+// Hacks: a learner creates a hack, types HTML, CSS and JS and sees the sandboxed preview update
 // (the keystroke-pause-to-preview time measured), changes theme and font in the Editor Configuration dialog,
 // shares it; a second user opens both links (the live site runs on the preview site, another host name)
 // and forks it. Then the editor in three themes at 375 and 1280 px in both colour modes: layout checks,

@@ -7,7 +7,7 @@ import { TASK_LIST_APP_SOLUTION } from "./helpers/project-solution.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
-// Guided projects (issue 18): a learner's checks run — the static ones judged by the server from the saved
+// Guided projects: a learner's checks run — the static ones judged by the server from the saved
 // files, the script ones in the sandboxed preview with a signed report — and the project completes only
 // when every step passed: XP once and the Project complete dialog.
 

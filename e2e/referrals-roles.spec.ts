@@ -1,4 +1,4 @@
-// Issue 16's referrals and roles through the UI: A invites a third person from Settings → Invite, that person
+// Referrals and roles through the UI: A invites a third person from Settings → Invite, that person
 // signs up through the mailed link in another browser and confirms; A's bell rings and A has 200 NeonBits.
 // An admin makes a user a moderator on /admin/users: the user's open session sees the queue without signing
 // in again. Then the pages to look at (Settings → Invite, /admin/users, /help's "Your reports") at 1280 and

@@ -7,7 +7,7 @@ import { expectSoundPage } from "./helpers/layout.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { signInContext, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
-// Reports (issue 16): a learner reports a lesson from its page; a moderator (here the e2e admin) resolves it
+// Reports: a learner reports a lesson from its page; a moderator (here the e2e admin) resolves it
 // in the lesson reports queue; the learner sees the status on /help and gets a notification.
 
 /**

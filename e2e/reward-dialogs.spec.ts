@@ -1,4 +1,4 @@
-// The reward dialogs of a completion (issue 14): the chapter and course dialogs say how many NeonBits were
+// The reward dialogs of a completion: the chapter and course dialogs say how many NeonBits were
 // earned, and the XP and NeonBits figures count up (at once under reduced motion). The completion is the
 // API's answer, stubbed in the browser, as in shell-dialogs.spec.ts; pictures in e2e/screenshots/reward-*.png.
 import AxeBuilder from "@axe-core/playwright";

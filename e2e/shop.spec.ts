@@ -1,4 +1,4 @@
-// The money side a learner reaches without paying (issue 15, shop half): an admin-made giveaway round that
+// The money side a learner reaches without paying: an admin-made giveaway round that
 // the learner enters and wins (drawn by the server's job at the round's end, checked in the browser), then
 // a streak freeze, an XP boost and the freeze pack bought in /shop (each asks first), an item the balance
 // can not pay for not offered (the card says what is missing and links the packs), and every change in

@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from "./helpers/dialogs.ts";
 import { saveScreenshot } from "./helpers/screenshots.ts";
 import { type E2eUser, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
-// The AI tutor (issue 19): a learner asks about a lesson and sees the answer stream, asks for a quiz answer and
+// The AI tutor: a learner asks about a lesson and sees the answer stream, asks for a quiz answer and
 // gets a hint instead, uses up the day's questions and sees when they come back — once with the offline
 // assistant (the app as started for e2e) and once with the server pointed at a fake OpenAI-compatible model.
 
@@ -120,7 +120,7 @@ test.describe("AI tutor on an OpenAI-compatible model (a fake one on 127.0.0.1)"
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     fake = await startFakeOpenAi({ leaks: [ANSWER], delayMs: 60 });
-    // Through the issue's names (AI_*, aliases of OPENAI_*, which would win: none of those is passed on).
+    // Through the AI_* names (aliases of OPENAI_*, which would win: none of those is passed on).
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("OPENAI_")));
     server = spawn(process.execPath, ["e2e/start-server.mjs"], {
       stdio: "ignore",

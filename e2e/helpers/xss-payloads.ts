@@ -1,4 +1,4 @@
-// XSS and sandbox-escape payloads for the hack preview (issue 18, decision 028). Each payload is a hack
+// XSS and sandbox-escape payloads for the hack preview (decision 028). Each payload is a hack
 // (its files) whose code, once it runs by whatever vector, calls the same exploit: read every secret of
 // the app it can reach (the session cookie, the app's localStorage and sessionStorage, the app page's DOM
 // through parent/top/opener/a framed or opened app page), call the app's API with the session, and send

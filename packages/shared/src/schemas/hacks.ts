@@ -51,7 +51,7 @@ export const hackFileSchema = z.object({
 });
 export type HackFile = z.infer<typeof hackFileSchema>;
 
-/** The files of a hack with every rule of product rules and issue 18 (names, count, size, text only). */
+/** The files of a hack with every rule of the product rules (names, count, size, text only). */
 export const hackFilesSchema = z.array(hackFileSchema).superRefine((files, issues) => {
   const problem = hackFilesProblem(files);
   if (problem) issues.addIssue({ code: "custom", message: problem });
