@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createDatabase } from "../apps/server/src/db/client.ts";
-import { accounts } from "../apps/server/src/db/schema.ts";
+import { asc } from "drizzle-orm";
+import { accounts, users } from "../apps/server/src/db/schema.ts";
 import { hashPassword } from "../apps/server/src/lib/password.ts";
 import { type Memory, sampleMemory, startProbed } from "./memory-sample.ts";
 import { benchApp, prepareDatabase } from "./memory-setup.ts";
@@ -43,11 +44,11 @@ function parse(args: string[]): Options {
 async function addPasswords(target: { url?: string; dataDir?: string }, seeded: Seeded) {
   const database = createDatabase(target);
   const password = await hashPassword(SIGN_IN_PASSWORD);
-  const ids = await database.db.query.users.findMany({
-    columns: { id: true, email: true },
-    limit: SIGN_IN_POOL,
-    orderBy: (u, { asc }) => [asc(u.email)],
-  });
+  const ids = await database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .orderBy(asc(users.email))
+    .limit(SIGN_IN_POOL);
   await database.db
     .insert(accounts)
     .values(ids.map((u) => ({ id: randomUUID(), accountId: u.id, providerId: "credential", userId: u.id, password })));

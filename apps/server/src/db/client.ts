@@ -12,10 +12,12 @@ import { fastPglite } from "./pglite-engine.ts";
 import { pgliteOptions } from "./pglite-options.ts";
 import { createPostgresPool, type DatabaseTimeouts } from "./postgres-pool.ts";
 import { pgliteLocation, remotePglite, takePrestartedPglite } from "./pglite-remote.ts";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The app's database handle. Queries name their tables (each module's schema.ts); drizzle's relational `db.query`
+ * is not used, so the handle carries no schema and depends on no module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Rows of a raw statement; a parameterless text may hold several statements (their rows, concatenated). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -55,7 +57,7 @@ export function createDatabase(options: {
       timeouts: options.timeouts,
       onError: options.onConnectionError,
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -78,7 +80,7 @@ export function createDatabase(options: {
     : fastPglite(new PGlite(location, pgliteOptions()));
   // drizzle-orm/pglite only calls query, exec and transaction (see pglite-engine.ts).
   const client = owned as unknown as PGlite;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   // pg-boss's own PGlite adapter: several statements go through exec, and a failed one is rolled back.
   const raw = fromPglite(owned);
   return {
@@ -86,7 +88,7 @@ export function createDatabase(options: {
     kind: "pglite",
     executeSql: (text, values) => raw.executeSql(text, values),
     migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
       await applyModuleSql((script) => raw.executeSql(script));
     },
     ping: async () => {
@@ -108,7 +110,7 @@ async function migrateWithoutTimeouts(url: string) {
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('neonlab:migrate'))");
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder });
     await applyModuleSql((script) => client.query(script));
   } finally {
     // Closing the session releases the lock.

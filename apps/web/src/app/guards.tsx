@@ -1,10 +1,9 @@
 import { useRef } from "react";
 import { Navigate, Outlet, type RouteObject, useLocation } from "react-router";
 import { consumeReturnPath } from "../lib/return-path.ts";
+import type { GuardName } from "../lib/route-table.ts";
 import { useSession } from "../lib/session.tsx";
 import { RouteLoading } from "./route-loading.tsx";
-
-export type GuardName = "public" | "guest" | "private" | "has-access" | "admin" | "admin-only";
 
 /** Where a signed-in visitor of /login, /register or /forgot goes (spec §2: after confirmation, /courses). */
 export const SIGNED_IN_HOME = "/courses";

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { guardRoute } from "./guards.tsx";
-import { LAYOUTS, type LayoutName } from "./layouts/layouts.tsx";
+import type { LayoutName } from "../lib/route-table.ts";
+import { LAYOUTS } from "./layouts/layouts.tsx";
 import { ErrorPage } from "../components/error-page/deferred-error-page.tsx";
 import { NotFoundPage, RouteErrorPage } from "../components/error-page/route-errors.tsx";
 import { RouteLoading } from "./route-loading.tsx";

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { StatusPanel } from "../components/status-panel.tsx";
 import { saveReturnPath } from "../lib/return-path.ts";
 import { useSession } from "../lib/session.tsx";
-import type { GuardName } from "./guards.tsx";
+import type { GuardName } from "../lib/route-table.ts";
 import { RouteLoading } from "./route-loading.tsx";
 
 // The guards of the sign-in-required routes: a chunk of their own (app/guards.tsx loads it with the route).

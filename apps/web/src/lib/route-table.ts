@@ -1,8 +1,11 @@
 // The route table (spec §2), plain data: each route's path, layout, guard and title. The navigation (which
 // pages exist) and the build (vite-plugins/route-files.ts) read it as it is; the app's router adds each
 // route's page (app/routes.ts).
-import type { GuardName } from "../app/guards.tsx";
-import type { LayoutName } from "../app/layouts/layouts.tsx";
+
+/** Who may open a route (app/guards.tsx enforces it). */
+export type GuardName = "public" | "guest" | "private" | "has-access" | "admin" | "admin-only";
+/** The frame a route's page sits in (app/layouts/layouts.tsx). */
+export type LayoutName = "basic" | "blog" | "default" | "hack" | "home" | "lesson";
 
 /** The designed "not yet available" panel, shown in place of the page of a capability still to come. */
 export type Placeholder = { feature: string; path: string; description: string };

@@ -2,6 +2,7 @@ import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { deferred } from "../../lib/deferred.tsx";
+import type { LayoutName } from "../../lib/route-table.ts";
 import classes from "./layouts.module.css";
 
 // The header and footer (and the Mantine components they use) are chunks of their own, out of the code
@@ -24,8 +25,6 @@ const bell = (profile: OwnProfile) => (
     <NotificationBell profile={profile} />
   </Suspense>
 );
-
-export type LayoutName = "basic" | "blog" | "default" | "hack" | "home" | "lesson";
 
 /** Each layout's header variant and footer (none, full or slim). */
 const FRAMES: Record<LayoutName, { header: "full" | "compact"; footer?: "full" | "slim" }> = {
