@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 
-export const BUDGET_KIB = 132;
+export const BUDGET_KIB = 130;
 
 const ORIGIN = "http://app.local";
 

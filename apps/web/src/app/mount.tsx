@@ -8,6 +8,7 @@ import { createAppRouter } from "./router.tsx";
 import { HYDRATION_MISMATCH, PRERENDER_DISABLED, PRERENDERED, QUERY_STATE_ID } from "../lib/prerender-markers.ts";
 import { readAuthToken } from "../lib/auth-token.ts";
 import { startHydrating } from "../lib/hydrated.tsx";
+import { preloadProfileQuery } from "../lib/session.tsx";
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -66,6 +67,8 @@ export async function mount() {
   // prerendered header taken over after the rest of the page would no longer match its markup (the colour
   // toggle renders the build's version only while the page hydrates). A failed load is left to the render.
   const shell = preloadShell().catch(() => undefined);
+  // A signed-in visitor's profile query: its code arrives while the page's does.
+  preloadProfileQuery();
   // A page the server rendered with API data carries the query cache's state (app/query-state.ts); the
   // code restoring it loads only then. Without it hydration finds other markup and renders afresh.
   const queryState =

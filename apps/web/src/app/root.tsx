@@ -1,9 +1,7 @@
-import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigation } from "react-router";
-import { PROFILE_QUERY_KEY, useSession } from "../lib/session.tsx";
-import { api } from "../lib/api-client.ts";
+import { fetchOwnProfile, PROFILE_QUERY_KEY, useSession } from "../lib/session.tsx";
 import classes from "./root.module.css";
 import type { RouteHandle } from "./routes.ts";
 
@@ -35,7 +33,7 @@ function useProfileOnNavigation() {
     if (!token || !pathname) return;
     void queryClient.prefetchQuery({
       queryKey: PROFILE_QUERY_KEY,
-      queryFn: () => api<OwnProfile>("profile"),
+      queryFn: fetchOwnProfile,
       staleTime: 30_000,
     });
   }, [pathname, token, queryClient]);

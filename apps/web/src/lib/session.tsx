@@ -1,8 +1,18 @@
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { ApiError, api } from "./api-client.ts";
 import { clearAuthToken, readAuthToken, writeAuthToken } from "./auth-token.ts";
+import type { ProfileQueryProps, ProfileState } from "./profile-query.tsx";
 import { connectSocket, disconnectSocket } from "./socket.ts";
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out";
@@ -24,28 +34,77 @@ export type Session = {
  */
 export const PROFILE_QUERY_KEY = ["profile", "me"] as const;
 
+export const fetchOwnProfile = () => api<OwnProfile>("profile");
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.statusCode === 401;
+
+const PROFILE_QUERY: ProfileQueryProps["query"] = {
+  queryKey: PROFILE_QUERY_KEY,
+  queryFn: fetchOwnProfile,
+  staleTime: 30_000,
+  retry: (count, error) => !isUnauthorized(error) && count < 2,
+};
+
+type ProfileQueryComponent = ComponentType<ProfileQueryProps>;
+
+/** Stands in for the profile query when its code fails to load: as a failed request, signed out. */
+function ProfileUnavailable({ token, onChange }: ProfileQueryProps) {
+  useEffect(() => onChange({ token, data: null, error: null, isError: true }), [token, onChange]);
+  return null;
+}
+
+// The component running the profile query (and the query observer it needs) loads apart, for a signed-in
+// visitor only.
+let profileQueryLoaded: ProfileQueryComponent | undefined;
+let profileQueryLoading: Promise<ProfileQueryComponent> | undefined;
+function loadProfileQuery(): Promise<ProfileQueryComponent> {
+  profileQueryLoading ??= import("./profile-query.tsx").then(
+    (module) => {
+      profileQueryLoaded = module.ProfileQuery;
+      return module.ProfileQuery;
+    },
+    () => {
+      profileQueryLoading = undefined;
+      return ProfileUnavailable;
+    },
+  );
+  return profileQueryLoading;
+}
+
+/** Starts loading the profile query's code when a token is stored, ahead of the first render. */
+export function preloadProfileQuery() {
+  if (readAuthToken()) void loadProfileQuery();
+}
+
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readAuthToken());
 
-  const profileQuery = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => api<OwnProfile>("profile"),
-    enabled: Boolean(token),
-    staleTime: 30_000,
-    retry: (count, error) => !(error instanceof ApiError && error.statusCode === 401) && count < 2,
-  });
+  const [profileState, setProfileState] = useState<ProfileState | null>(null);
+  const [ProfileQuery, setProfileQuery] = useState(() => profileQueryLoaded);
+  useEffect(() => {
+    if (!token || ProfileQuery) return;
+    let current = true;
+    void loadProfileQuery().then((component) => {
+      if (current) setProfileQuery(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token, ProfileQuery]);
+  // The state of an earlier token (before a sign-out and sign-in) is not this session's.
+  const profileQuery = profileState?.token === token ? profileState : null;
 
   // A token the server no longer accepts is dropped.
   useEffect(() => {
-    if (profileQuery.error instanceof ApiError && profileQuery.error.statusCode === 401) {
+    if (isUnauthorized(profileQuery?.error)) {
       clearAuthToken();
       setToken(null);
       queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
     }
-  }, [profileQuery.error, queryClient]);
+  }, [profileQuery?.error, queryClient]);
 
   useEffect(() => {
     if (!token) return;
@@ -58,7 +117,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (next: string) => {
       writeAuthToken(next);
       setToken(next);
-      await queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: () => api<OwnProfile>("profile") });
+      await Promise.all([
+        queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchOwnProfile }),
+        // The session reports the profile once the query's code is there too.
+        loadProfileQuery(),
+      ]);
     },
     [queryClient],
   );
@@ -76,18 +139,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<Session>(() => {
-    const profile = token ? (profileQuery.data ?? null) : null;
+    const profile = token ? (profileQuery?.data ?? null) : null;
     const status: SessionStatus = !token
       ? "signed-out"
       : profile
         ? "signed-in"
-        : profileQuery.isError
+        : profileQuery?.isError
           ? "signed-out"
           : "loading";
     return { status, token, profile, signIn, signOut, refreshProfile };
-  }, [token, profileQuery.data, profileQuery.isError, signIn, signOut, refreshProfile]);
+  }, [token, profileQuery?.data, profileQuery?.isError, signIn, signOut, refreshProfile]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {token && ProfileQuery && <ProfileQuery token={token} query={PROFILE_QUERY} onChange={setProfileState} />}
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {
