@@ -101,7 +101,7 @@ describe("Dockerfile", () => {
     const health = final.find((i) => i.keyword === "HEALTHCHECK");
     expect(health.args).toContain("/api/ready");
     expect(health.args).toContain("process.env.PORT");
-    expect(read("apps/server/src/modules/system/routes.ts")).toContain('"/api/ready"');
+    expect(read("apps/server/src/modules/platform/system/routes.ts")).toContain('"/api/ready"');
   });
 
   it("sets only variables config.ts reads, for production on the network, and exposes the app's and preview's ports", () => {

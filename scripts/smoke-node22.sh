@@ -47,4 +47,4 @@ done
 echo "server started (bundle, then sources), answered /api/health, /api/courses and / on Node 22"
 
 "$node22" node_modules/vitest/vitest.mjs run --project server \
-  apps/server/src/modules/system apps/server/src/modules/profiles apps/server/src/auth/session-resolver.test.ts
+  apps/server/src/modules/platform/system apps/server/src/modules/identity/profiles apps/server/src/auth/session-resolver.test.ts

@@ -26,7 +26,7 @@ import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
-import { confirmAccount, linkNewAccount } from "./modules/referrals/service.ts";
+import { confirmAccount, linkNewAccount } from "./modules/connections/referrals/service.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { FIXTURE_DIR, importFixtures } from "./modules/learning/test-helpers.ts";
-import { updateProfile } from "./modules/profiles/service.ts";
+import { updateProfile } from "./modules/identity/profiles/service.ts";
 import { createTestApp } from "./test/test-app.ts";
 import { createUser } from "./test/users.ts";
 

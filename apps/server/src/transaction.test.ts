@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages } from "./modules/users/schema.ts";
+import { contactMessages } from "./modules/identity/users/schema.ts";
 import { readMails, sleep, waitForMail } from "./test/mail.ts";
 import { createTestApp } from "./test/test-app.ts";
 import { uniqueEmail } from "./test/users.ts";

@@ -42,7 +42,7 @@ export type Timer = { name: string; everyMs: number; run: (ctx: AppContext) => P
  * works and the timers it runs. app/modules.ts lists every module's manifest; app.ts registers them in order.
  */
 export type ModuleManifest = {
-  /** The module's folder under modules/ (or what the app itself wires). */
+  /** The module's folder under modules/ (or what the app itself wires); every part of a module bears its name. */
   name: string;
   /** Its route plugins by name: each name is the OpenAPI tag of its routes that name none. */
   routes?: Record<string, ModuleRoutes>;
@@ -52,3 +52,9 @@ export type ModuleManifest = {
   jobs?: JobWorker[];
   timers?: Timer[];
 };
+
+/**
+ * A module made of parts (the sub-folders of a module that took in others), by part: each part is registered at
+ * its own place in app/modules.ts, so routes (and the OpenAPI document's order) and event handlers keep their order.
+ */
+export type ModuleParts = Readonly<Record<string, ModuleManifest>>;

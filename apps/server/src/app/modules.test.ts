@@ -4,13 +4,18 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { AppContext } from "../context.ts";
 import { JOB_NAMES } from "../jobs/job-types.ts";
-import type { ModuleManifest } from "./module-manifest.ts";
+import type { ModuleManifest, ModuleParts } from "./module-manifest.ts";
 import { MODULES } from "./modules.ts";
 import { registerModules } from "./register-modules.ts";
 
 const MODULES_DIR = join(import.meta.dirname, "../modules");
 const ROUTE_FILE = /^([a-z-]+-)?routes\.ts$/;
 const folders = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+/** A module's route files, in its folder or in the sub-folders of its parts, relative to the module's folder. */
+const routeFilesOf = (folder: string) =>
+  readdirSync(join(MODULES_DIR, folder), { recursive: true, encoding: "utf8" }).filter((file) =>
+    ROUTE_FILE.test(file.split("/").pop()!),
+  );
 
 /** What registerModules wires for each manifest, recorded instead of run (no routes: those need a whole app). */
 async function recordWiring() {
@@ -38,16 +43,19 @@ describe("the module list (app/modules.ts)", () => {
     const missing: string[] = [];
     for (const folder of folders) {
       const files = readdirSync(join(MODULES_DIR, folder.name));
-      const hasRoutes = files.some((file) => ROUTE_FILE.test(file));
+      const hasRoutes = routeFilesOf(folder.name).length > 0;
       if (!files.includes("manifest.ts")) {
         if (hasRoutes) missing.push(`${folder.name}: routes but no manifest.ts`);
         continue;
       }
       const { manifest } = (await import(join(MODULES_DIR, folder.name, "manifest.ts"))) as {
-        manifest: ModuleManifest;
+        manifest: ModuleManifest | ModuleParts;
       };
-      if (!listed.has(manifest)) missing.push(`${folder.name}/manifest.ts is not in the list`);
-      if (manifest.name !== folder.name) missing.push(`${folder.name}/manifest.ts is named ${manifest.name}`);
+      const parts = typeof manifest.name === "string" ? [manifest as ModuleManifest] : Object.values(manifest);
+      for (const part of parts) {
+        if (!listed.has(part)) missing.push(`${folder.name}/manifest.ts is not in the list`);
+        if (part.name !== folder.name) missing.push(`${folder.name}/manifest.ts is named ${part.name}`);
+      }
     }
     expect(missing).toEqual([]);
   });
@@ -56,7 +64,7 @@ describe("the module list (app/modules.ts)", () => {
     const unregistered: string[] = [];
     const plugins = new Set(MODULES.flatMap((m) => Object.values(m.routes ?? {})));
     for (const folder of folders) {
-      for (const file of readdirSync(join(MODULES_DIR, folder.name)).filter((f) => ROUTE_FILE.test(f))) {
+      for (const file of routeFilesOf(folder.name)) {
         const exports = (await import(join(MODULES_DIR, folder.name, file))) as Record<string, unknown>;
         for (const [name, value] of Object.entries(exports)) {
           if (name.endsWith("Routes") && !plugins.has(value as never))
@@ -90,8 +98,8 @@ describe("the module list (app/modules.ts)", () => {
     const workers = (await recordWiring()).filter((w) => w.kind === "job");
     expect(workers.map((w) => `${w.what} (${w.module})`).sort()).toEqual([
       "cancel-subscription (payments)",
-      "giveaway-draw (giveaway)",
-      "prepare-data-export (data-export)",
+      "giveaway-draw (shop)",
+      "prepare-data-export (identity)",
       "send-mail (core)",
     ]);
     expect(workers.map((w) => w.what).sort()).toEqual([...JOB_NAMES].sort());

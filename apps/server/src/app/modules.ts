@@ -1,24 +1,17 @@
-import { manifest as access } from "../modules/access/manifest.ts";
-import { manifest as admin } from "../modules/admin/manifest.ts";
 import { manifest as blogs } from "../modules/blogs/manifest.ts";
 import { manifest as connections } from "../modules/connections/manifest.ts";
-import { manifest as dataExport } from "../modules/data-export/manifest.ts";
-import { manifest as dev } from "../modules/dev/manifest.ts";
-import { manifest as giveaway } from "../modules/giveaway/manifest.ts";
 import { manifest as hacks } from "../modules/hacks/manifest.ts";
+import { manifest as identity } from "../modules/identity/manifest.ts";
 import { manifest as learning } from "../modules/learning/manifest.ts";
-import { manifest as ledger } from "../modules/ledger/manifest.ts";
 import { manifest as notifications } from "../modules/notifications/manifest.ts";
 import { manifest as payments } from "../modules/payments/manifest.ts";
-import { manifest as profileView } from "../modules/profile-view/manifest.ts";
+import { manifest as platform } from "../modules/platform/manifest.ts";
 import { manifest as progress } from "../modules/progress/manifest.ts";
 import { manifest as projects } from "../modules/projects/manifest.ts";
-import { manifest as referrals } from "../modules/referrals/manifest.ts";
 import { manifest as reports } from "../modules/reports/manifest.ts";
 import { manifest as shop } from "../modules/shop/manifest.ts";
-import { manifest as system } from "../modules/system/manifest.ts";
 import { manifest as tutor } from "../modules/tutor/manifest.ts";
-import { manifest as users } from "../modules/users/manifest.ts";
+import { manifest as wallet } from "../modules/wallet/manifest.ts";
 import type { ModuleManifest } from "./module-manifest.ts";
 
 /** What the app itself wires beside its modules: mail leaves through a job; sessions and sockets end with an account. */
@@ -38,31 +31,31 @@ const core: ModuleManifest = {
 };
 
 /**
- * Every module of the app, in the order app.ts registers them: their routes (and so the OpenAPI document's
- * order), and the order in which the handlers of one event run. The whole wiring reads from here: what an
+ * Every module of the app (or part of one: ModuleParts), in the order app.ts registers them: their routes (and so
+ * the OpenAPI document's order), and the order in which the handlers of one event run. The whole wiring reads from here: what an
  * event starts (e.g. account.deleted), which jobs have workers, which timers run.
  */
 export const MODULES: readonly ModuleManifest[] = [
   core,
-  system,
-  profileView,
-  users,
+  platform.system,
+  identity.profileView,
+  identity.users,
   learning,
   progress,
   reports,
-  connections,
+  connections.connections,
   notifications,
-  shop,
-  ledger,
-  giveaway,
-  access,
+  shop.shop,
+  wallet,
+  shop.giveaway,
+  identity.access,
   payments,
-  admin,
-  dataExport,
+  platform.admin,
+  identity.dataExport,
   tutor,
-  referrals,
+  connections.referrals,
   blogs,
   hacks,
   projects,
-  dev,
+  platform.dev,
 ];

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES } from "@neonlab/shared/constants";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { verifications } from "../modules/accounts/schema.ts";
+import { verifications } from "../modules/identity/accounts/schema.ts";
 import { waitForMail } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, uniqueEmail, waitForCode } from "../test/users.ts";

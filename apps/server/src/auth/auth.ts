@@ -21,8 +21,8 @@ import {
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
-import { accounts, sessions, users, verifications } from "../modules/accounts/schema.ts";
-import { createProfile } from "../modules/profiles/service.ts";
+import { accounts, sessions, users, verifications } from "../modules/identity/accounts/schema.ts";
+import { createProfile } from "../modules/identity/profiles/service.ts";
 import type { RateLimits } from "../lib/rate-limits.ts";
 import type { RunInTransaction } from "../transaction.ts";
 import { codeResendWait } from "./code-throttle.ts";
@@ -47,7 +47,7 @@ export type AuthDeps = {
   /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
   /**
-   * What a new or a confirmed account sets off (the app wires modules/referrals here: link the invite, pay the
+   * What a new or a confirmed account sets off (the app wires modules/connections/referrals here: link the invite, pay the
    * inviter once). A failure is logged; the sign-up or confirmation stands.
    */
   accountHooks?: {

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES } from "@neonlab/shared/constants";
 import type { Db } from "../db/client.ts";
-import { verifications } from "../modules/accounts/schema.ts";
+import { verifications } from "../modules/identity/accounts/schema.ts";
 import { otpIdentifier } from "./code-throttle.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_RESEND_INTERVAL_SECONDS } from "@neonlab/shared/constants";
 import type { Db } from "../db/client.ts";
-import { verifications } from "../modules/accounts/schema.ts";
+import { verifications } from "../modules/identity/accounts/schema.ts";
 
 export type CodeType = "sign-in" | "email-verification";
 

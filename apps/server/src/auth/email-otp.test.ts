@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { verifications } from "../modules/accounts/schema.ts";
+import { verifications } from "../modules/identity/accounts/schema.ts";
 import { readMails, waitForMail } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, uniqueEmail, waitForCode } from "../test/users.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { accounts } from "../modules/accounts/schema.ts";
+import { accounts } from "../modules/identity/accounts/schema.ts";
 import { linkIn, readMails, waitForMail } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, uniqueEmail } from "../test/users.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { PasswordOwner } from "@neonlab/shared/password-policy";
 import type { Db } from "../db/client.ts";
-import { users, verifications } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { users, verifications } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 
 type Fields = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { AVATARS } from "@neonlab/shared/constants";
 import { isAllowedProfileImage } from "@neonlab/shared/schemas/auth";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../modules/accounts/schema.ts";
+import { users } from "../modules/identity/accounts/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, uniqueEmail } from "../test/users.ts";
 

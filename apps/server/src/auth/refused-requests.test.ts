@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { App } from "../app.ts";
-import { sessions } from "../modules/accounts/schema.ts";
+import { sessions } from "../modules/identity/accounts/schema.ts";
 import { readMails, sleep } from "../test/mail.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, type TestUser, uniqueEmail } from "../test/users.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { sessions } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser } from "../test/users.ts";
 import { createSessionResolver, verifiedSessionToken } from "./session-resolver.ts";

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Role } from "@neonlab/shared/constants";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../lib/prepared.ts";
-import { sessions, users } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
-import { createProfile } from "../modules/profiles/service.ts";
+import { sessions, users } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
+import { createProfile } from "../modules/identity/profiles/service.ts";
 import type { RunInTransaction } from "../transaction.ts";
 import type { SessionInvalidation } from "./session-invalidation.ts";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { users } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser } from "../test/users.ts";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { giveawayRounds } from "../modules/giveaway/schema.ts";
+import { giveawayRounds } from "../modules/shop/giveaway/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser } from "../test/users.ts";
 import { runAdmin } from "./admin.ts";
@@ -46,6 +46,19 @@ describe("npm run admin -- grant-access | revoke-access | create-giveaway", asyn
     expect((await run(["create-giveaway", "--title", "Weekly"])).err).toContain("Missing --prize, --ends.");
     const bad = await run(["create-giveaway", "--title", "Weekly", "--prize", "ten", "--ends", "2999-01-01T00:00:00Z"]);
     expect(bad).toMatchObject({ code: 1, err: "--prize: --prize must be a whole number" });
+  });
+
+  it("--help states the prize it accepts: NeonBits per winner, digits only, 1 to 100000", async () => {
+    const help = (await run(["--help"])).out;
+    expect(help).toContain(
+      "--prize: the NeonBits each winner receives, a whole number from 1 to 100000 (digits only).",
+    );
+    const ends = new Date(Date.now() + 86_400_000).toISOString();
+    const create = (prize: string) =>
+      run(["create-giveaway", "--title", "Prize bounds", "--prize", prize, "--ends", ends]);
+    expect((await create("1,000")).err).toBe("--prize: --prize must be a whole number");
+    expect((await create("100001")).err).toContain("prize must be at most 100,000 NeonBits");
+    expect((await create("0")).err).toContain("prize must be at least 1 NeonBit");
   });
 
   it("creates a giveaway round with its draw queued", async () => {

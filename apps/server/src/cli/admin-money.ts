@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { emailSchema } from "@neonlab/shared/schemas/auth";
-import { createGiveawaySchema } from "@neonlab/shared/schemas/giveaway";
+import { createGiveawaySchema, GIVEAWAY_LIMITS } from "@neonlab/shared/schemas/giveaway";
 import type { Database, Db } from "../db/client.ts";
 import { createEventBus } from "../events/event-bus.ts";
 import { createJobQueue } from "../jobs/job-queue.ts";
-import { createRound } from "../modules/giveaway/service.ts";
-import { setAccessGranted } from "../modules/profiles/service.ts";
+import { createRound } from "../modules/shop/giveaway/service.ts";
+import { setAccessGranted } from "../modules/identity/profiles/service.ts";
 import { createTransactionRunner } from "../transaction.ts";
 
 // The admin CLI's commands for admin-given access and giveaway rounds (docs/decisions/020).
@@ -15,8 +15,13 @@ export class MoneyCliError extends Error {}
 export const MONEY_USAGE = `  grant-access --email <e-mail>
   revoke-access --email <e-mail>
       Grants or revokes admin-given access (has_access) of an account; takes effect on its next request.
-  create-giveaway --title <title> --prize <NeonBits> --ends <ISO date-time> [--winners <n>] [--starts <ISO date-time>] [--repeat-days <n>]
-      Creates a giveaway round: its seed's hash is published now, its draw is queued for the end.`;
+  create-giveaway --title <title> --prize <n> --ends <ISO date-time> [--winners <n>] [--starts <ISO date-time>] [--repeat-days <n>]
+      Creates a giveaway round: its seed's hash is published now, its draw is queued for the end.
+      --title: ${GIVEAWAY_LIMITS.titleMin} to ${GIVEAWAY_LIMITS.titleMax} characters.
+      --prize: the NeonBits each winner receives, a whole number from 1 to ${GIVEAWAY_LIMITS.prizeMax} (digits only).
+      --winners: 1 to ${GIVEAWAY_LIMITS.winnersMax} (default 1).
+      --ends, --starts: with a time zone, e.g. 2026-12-31T18:00:00Z; --starts defaults to now; at most ${GIVEAWAY_LIMITS.days} days apart.
+      --repeat-days: 1 to ${GIVEAWAY_LIMITS.repeatDaysMax}; when this round is drawn, the next one opens for that many days.`;
 
 function check<T>(schema: z.ZodType<T>, value: unknown, label: string): T {
   const parsed = schema.safeParse(value);

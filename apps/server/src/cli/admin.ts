@@ -12,10 +12,10 @@ import { type Auth, createAuth } from "../auth/auth.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 import { listFailedJobs } from "../jobs/failed-jobs.ts";
-import { users } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { users } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 import { accessCommand, createGiveawayCommand, MONEY_USAGE, MoneyCliError } from "./admin-money.ts";
-import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/profiles/service.ts";
+import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/identity/profiles/service.ts";
 import type { DbAccess } from "../transaction.ts";
 import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 

@@ -14,7 +14,7 @@ import {
   lessonId,
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
-import { give } from "../modules/ledger/test-helpers.ts";
+import { give } from "../modules/wallet/ledger/test-helpers.ts";
 import { createEmptyPostgresDatabase } from "../test/empty-database.ts";
 import { testConfig } from "../test/test-app.ts";
 import { createUser, type TestUser } from "../test/users.ts";

@@ -4,7 +4,7 @@ export type UnbalancedBook = { userId: string; kind: string; balance: number; le
 
 /**
  * Every (user, balance kind) whose running total differs from the sum of its ledger rows. The totals are where
- * the ledger keeps them (modules/ledger/schema.ts): XP's in profiles.xp, the other balance kinds' (NeonBits,
+ * the ledger keeps them (modules/wallet/ledger/schema.ts): XP's in profiles.xp, the other balance kinds' (NeonBits,
  * streak freezes) as rows of ledger_balances; a kind without a running total (the streak's history) is not a
  * balance.
  */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { users } from "../modules/accounts/schema.ts";
+import { users } from "../modules/identity/accounts/schema.ts";
 import {
   chapterBadges,
   chapters,

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completedLessons } from "../modules/learning/schema.ts";
 import { FIXTURE_DIR, importFixtures, lessonId, prepareLesson } from "../modules/learning/test-helpers.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 import { createFaultApp, type FaultApp, timed, timeUntil } from "../test/fault-app.ts";
 import { createUser, latestCode, signUp, type TestUser, uniqueEmail } from "../test/users.ts";
 

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
  * stay history: one that retires a function drops it, and the file that replaces it re-creates it here).
  */
 export const MODULE_SQL_FILES = [
-  "modules/ledger/sql/grant-and-spend.sql",
+  "modules/wallet/ledger/sql/grant-and-spend.sql",
   "modules/payments/sql/subscription-access.sql",
   "modules/payments/sql/subscription-event.sql",
   "modules/payments/sql/checkout-event.sql",

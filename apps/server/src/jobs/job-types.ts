@@ -8,9 +8,9 @@ import type { Mail } from "../adapters/mail/mailer.ts";
 export interface JobPayloads {
   /** One mail, sent by the configured Mailer (SMTP, or the dev outbox). */
   "send-mail": Mail;
-  /** Draws a giveaway round's winners at its end (modules/giveaway; once: the round row says whether it was drawn). */
+  /** Draws a giveaway round's winners at its end (modules/shop/giveaway; once: the round row says whether it was drawn). */
   "giveaway-draw": { roundId: number };
-  /** Prepares one personal data export and mails its link (modules/data-export). */
+  /** Prepares one personal data export and mails its link (modules/identity/data-export). */
   "prepare-data-export": { exportId: string };
   /** Ends a deleted account's subscription at the payment provider (payments module). */
   "cancel-subscription": { subscriptionId: string };

@@ -1,34 +1,26 @@
-import { ACCESS_ROUTES } from "./authz/access.ts";
-import { REFERRAL_ROUTES } from "./authz/referrals.ts";
-import { ADMIN_ROUTES } from "./authz/admin.ts";
+import { AUTH_ROUTES } from "./authz/auth.ts";
 import { BLOG_ROUTES } from "./authz/blogs.ts";
-import { CONNECTION_ROUTES } from "./authz/connections.ts";
-import { GIVEAWAY_ROUTES } from "./authz/giveaway.ts";
+import { CONNECTION_ROUTES, REFERRAL_ROUTES } from "./authz/connections.ts";
 import { HACK_ROUTES } from "./authz/hacks.ts";
-import { DATA_EXPORT_ROUTES } from "./authz/data-export.ts";
+import { ACCESS_ROUTES, DATA_EXPORT_ROUTES, PROFILE_ROUTES, USER_ROUTES } from "./authz/identity.ts";
 import { LEARNING_ROUTES } from "./authz/learning.ts";
-import { LEDGER_ROUTES } from "./authz/ledger.ts";
-import { PAYMENT_ROUTES } from "./authz/payments.ts";
-import { DEV_ROUTES } from "./authz/dev.ts";
 import { NOTIFICATION_ROUTES } from "./authz/notifications.ts";
-import { PROFILE_ROUTES } from "./authz/profile-view.ts";
+import { PAYMENT_ROUTES } from "./authz/payments.ts";
+import { ADMIN_ROUTES, DEV_ROUTES, PLATFORM_ROUTES, SYSTEM_ROUTES } from "./authz/platform.ts";
 import { PROGRESS_ROUTES } from "./authz/progress.ts";
 import { PROJECT_ROUTES } from "./authz/projects.ts";
 import { REPORT_ROUTES } from "./authz/reports.ts";
-import { SHOP_ROUTES } from "./authz/shop.ts";
-import { SYSTEM_ROUTES } from "./authz/system.ts";
-import { USER_ROUTES } from "./authz/users.ts";
+import { GIVEAWAY_ROUTES, SHOP_ROUTES } from "./authz/shop.ts";
 import { TUTOR_ROUTES } from "./authz/tutor.ts";
-import { AUTH_ROUTES } from "./authz/auth.ts";
-import { PLATFORM_ROUTES } from "./authz/platform.ts";
+import { LEDGER_ROUTES } from "./authz/wallet.ts";
 import type { RouteEntry } from "./authz/types.ts";
 
 /**
  * The authorization matrix: every route that answers /api requests (under
  * /api, plus the CORS catch-all OPTIONS /*), by METHOD + URL pattern exactly as Fastify registers it,
- * with who may call it and the status each actor gets. Each module's rows are in test/authz/<module>.ts
- * (Better Auth's in auth.ts; CORS and the docs in platform.ts). authz-matrix.test.ts fails when the
- * app has a route no row lists, or a row lists a route the app no longer has, so every new route must
+ * with who may call it and the status each actor gets. Each module's rows are in test/authz/<module>.ts,
+ * one list per part of a module made of parts (Better Auth's in auth.ts; CORS and the docs in platform.ts,
+ * with the platform module's). authz-matrix.test.ts fails when the app has a route no row lists, or a row lists a route the app no longer has, so every new route must
  * be classified. For every call it also asserts that no other user's rows changed (all user-owned
  * tables, compared before/after) and that the answer holds nothing private of another user.
  */

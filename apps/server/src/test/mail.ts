@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import type { App } from "../app.ts";
 import { outbox } from "../adapters/mail/schema.ts";
-import { sessions, users, verifications } from "../modules/accounts/schema.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { sessions, users, verifications } from "../modules/identity/accounts/schema.ts";
+import { profiles } from "../modules/identity/profiles/schema.ts";
 
 export type OutboxMail = { to: string; subject: string; text: string; html: string; createdAt: string };
 

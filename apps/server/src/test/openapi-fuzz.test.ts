@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AUTH_ROUTE_RULES, oauthStartSchema } from "../auth/request-schemas.ts";
 import { setRoleCommand } from "../cli/admin.ts";
-import { readyExport } from "../modules/data-export/test-helpers.ts";
+import { readyExport } from "../modules/identity/data-export/test-helpers.ts";
 import { storedOptionId } from "../modules/learning/option-ids.ts";
 import {
   chapterBadges,
@@ -26,9 +26,9 @@ import {
   lessonId,
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
-import { drawRound } from "../modules/giveaway/draw.ts";
-import { createRound } from "../modules/giveaway/service.ts";
-import { give } from "../modules/ledger/test-helpers.ts";
+import { drawRound } from "../modules/shop/giveaway/draw.ts";
+import { createRound } from "../modules/shop/giveaway/service.ts";
+import { give } from "../modules/wallet/ledger/test-helpers.ts";
 import { projectSteps } from "../modules/projects/schema.ts";
 import { passSign, projectIdOf } from "../modules/projects/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";

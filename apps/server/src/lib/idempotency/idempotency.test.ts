@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { brotliDecompressSync } from "node:zlib";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { profiles } from "../../modules/profiles/schema.ts";
-import { ledger } from "../../modules/ledger/schema.ts";
+import { profiles } from "../../modules/identity/profiles/schema.ts";
+import { ledger } from "../../modules/wallet/ledger/schema.ts";
 import { quizAttempts } from "../../modules/learning/schema.ts";
 import {
   answersOf,

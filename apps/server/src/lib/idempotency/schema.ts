@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../../modules/accounts/schema.ts";
+import { users } from "../../modules/identity/accounts/schema.ts";
 
 /**
  * One row per (user, Idempotency-Key) of a writing request: the request's fingerprint and, once it

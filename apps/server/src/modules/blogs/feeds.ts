@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { plainText } from "./markdown.ts";
 import { blogs } from "./schema.ts";
 

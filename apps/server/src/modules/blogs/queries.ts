@@ -12,8 +12,8 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, unauthorized } from "../../errors.ts";
-import { profileRows } from "../profiles/service.ts";
-import { blogVoteColumns } from "../votes/service.ts";
+import { profileRows } from "../identity/service.ts";
+import { blogVoteColumns } from "../learning/service.ts";
 import { presentImage } from "./images.ts";
 import { blogCategories, blogImages, blogs } from "./schema.ts";
 

@@ -14,8 +14,8 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { BlogStatus } from "@neonlab/shared/schemas/blogs";
-import { createdAt, userRef } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -14,8 +14,8 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { DbAccess, RunInTransaction } from "../../transaction.ts";
-import { userHasAccess } from "../profiles/service.ts";
-import { blogScore, castBlogVote, deleteBlogVotes } from "../votes/service.ts";
+import { userHasAccess } from "../identity/service.ts";
+import { blogScore, castBlogVote, deleteBlogVotes } from "../learning/service.ts";
 import { presentImage } from "./images.ts";
 import { type KnownImage, plainText, readingMinutes, renderMarkdown } from "./markdown.ts";
 import { categoryExists, imagesOf, isModerator, presentSummary, selectSummaries, type Viewer } from "./queries.ts";

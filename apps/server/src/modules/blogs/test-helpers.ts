@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
-import { setAccessGranted } from "../profiles/service.ts";
+import { setAccessGranted } from "../identity/profiles/service.ts";
 import type { Db } from "../../db/client.ts";
 import { blogCategories, blogImages, blogs } from "./schema.ts";
 

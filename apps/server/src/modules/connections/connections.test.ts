@@ -5,8 +5,8 @@ import type { App } from "../../app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { notificationCounters, notifications } from "../notifications/schema.ts";
-import { previousUsernames } from "../profiles/schema.ts";
-import { USERNAME_RESERVED_DAYS } from "../profiles/username.ts";
+import { previousUsernames } from "../identity/profiles/schema.ts";
+import { USERNAME_RESERVED_DAYS } from "../identity/profiles/username.ts";
 import { connections, userBlocks } from "./schema.ts";
 import { connect, makeStranger } from "./test-helpers.ts";
 

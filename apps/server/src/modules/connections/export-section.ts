@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { exportSection, iso, isoOrNull, timestamp } from "../../export-section.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { connections, userBlocks } from "./schema.ts";
 
 /** The other person of a row: their public names only (never their id, e-mail or anything private). */

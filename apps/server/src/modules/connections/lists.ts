@@ -7,7 +7,7 @@ import {
 } from "@neonlab/shared/schemas/community";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { findUserByUsername } from "../profiles/service.ts";
+import { findUserByUsername } from "../identity/service.ts";
 
 /** Longest list answered at once (pending requests both ways, blocks); connections come in pages. */
 export const LIST_LIMIT = 500;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, userRef } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 export const CONNECTION_STATUSES = ["pending", "accepted"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];

@@ -4,7 +4,7 @@ import type { ConnectionActionResult, Relationship } from "@neonlab/shared/schem
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { connections, userBlocks } from "./schema.ts";
 
 const pair = (a: string, b: string) =>

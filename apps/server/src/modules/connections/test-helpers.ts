@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import type { DbAccess } from "../../transaction.ts";
-import { users } from "../accounts/schema.ts";
-import { createProfile } from "../profiles/service.ts";
+import { users } from "../identity/accounts/schema.ts";
+import { createProfile } from "../identity/profiles/service.ts";
 import { connections } from "./schema.ts";
 
 /** A user with a profile, written straight to the database (no session): the other end of a request. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { HackFile } from "@neonlab/shared/schemas/hacks";
-import { createdAt } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 /**
  * A hack: a user's own small web project (product rules "Hacks and projects"), addressed by the owner's

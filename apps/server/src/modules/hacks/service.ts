@@ -14,7 +14,7 @@ import type { Config } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../errors.ts";
-import { findUserByUsername, isUniqueViolation, profileRows } from "../profiles/service.ts";
+import { findUserByUsername, isUniqueViolation, profileRows } from "../identity/service.ts";
 import { hackPreviousSlugs, hacks } from "./schema.ts";
 
 type Links = Pick<Config, "PUBLIC_URL" | "previewOrigin">;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { forbidden } from "../../errors.ts";
-import { userHasAccess } from "../profiles/service.ts";
+import { userHasAccess } from "../identity/service.ts";
 
 export const PREMIUM_LESSON_MESSAGE =
   "This lesson is part of a premium course. Upgrade to Pro on the pricing page to unlock it; the first chapter is a free preview.";

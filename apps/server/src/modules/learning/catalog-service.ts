@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Course, CourseCategory, CourseDetail } from "@neonlab/shared/schemas/learning";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { userHasAccess } from "../profiles/service.ts";
+import { userHasAccess } from "../identity/service.ts";
 import { presentBadge, presentCategory, presentChapter } from "./presenters.ts";
-import { presentStars, starRatingColumns } from "../votes/service.ts";
+import { presentStars, starRatingColumns } from "./votes/service.ts";
 import {
   chapterBadges,
   chapters,

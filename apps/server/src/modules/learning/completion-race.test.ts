@@ -5,7 +5,7 @@ import type { App } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { burst, listen } from "../../test/burst.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
-import { expectBooksBalance } from "../ledger/test-helpers.ts";
+import { expectBooksBalance } from "../wallet/ledger/test-helpers.ts";
 import { completedChapters, completedCourses, completedLessons } from "./schema.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../lib/prepared.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { type LockedStreak, type StreakColumns, streakAt, streakRows, xpBoostFactor } from "../progress/service.ts";
 import { openTaskCount } from "./completion-counts.ts";
 import { type CompletionContext, completionContextColumns, toContext, visible } from "./lesson-lookup.ts";

@@ -8,7 +8,7 @@ import { createEventBus } from "../../events/event-bus.ts";
 import { burst, listen } from "../../test/burst.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { createTransactionRunner } from "../../transaction.ts";
-import { expectBooksBalance } from "../ledger/test-helpers.ts";
+import { expectBooksBalance } from "../wallet/ledger/test-helpers.ts";
 import { extendXpBoost, lockStreak } from "../progress/service.ts";
 import { completeLesson, completeUnderLock } from "./completion-service.ts";
 import { readStart, startStreak } from "./completion-start.ts";

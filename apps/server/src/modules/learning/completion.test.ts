@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createUser } from "../../test/users.ts";
-import { ledger } from "../ledger/schema.ts";
+import { ledger } from "../wallet/ledger/schema.ts";
 import { streaks, userActivities } from "../progress/schema.ts";
 import { completedLessons, quizPasses, reflectionAnswers } from "./schema.ts";
 import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";

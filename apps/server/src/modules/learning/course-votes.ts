@@ -7,7 +7,7 @@ import { requireUser } from "../../auth/session.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { castStars } from "../votes/service.ts";
+import { castStars } from "./votes/service.ts";
 import { idParam } from "../../lib/id-param.ts";
 import { courses } from "./schema.ts";
 

@@ -12,7 +12,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import type { CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
-import { createdAt, userRef } from "../accounts/columns.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
 
 // ---------------------------------------------------------------- content (written by the importer)
 

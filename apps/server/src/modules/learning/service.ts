@@ -37,3 +37,13 @@ export {
 } from "./lesson-for-tutor.ts";
 /** The catalogue's categories (content/categories.yaml), shared by courses and guided projects. */
 export { courseCategories } from "./schema.ts";
+/** Ratings (the votes part): course votes here, stars of guided projects, votes on blog posts. */
+export {
+  blogScore,
+  blogVoteColumns,
+  castBlogVote,
+  castStars,
+  deleteBlogVotes,
+  presentStars,
+  starRatingColumns,
+} from "./votes/service.ts";

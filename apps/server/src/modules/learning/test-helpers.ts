@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import type { TestUser } from "../../test/users.ts";
 import type { DbAccess } from "../../transaction.ts";
-import { profiles } from "../profiles/schema.ts";
+import { profiles } from "../identity/profiles/schema.ts";
 import { storedOptionId } from "./option-ids.ts";
 import { courses, lessons, quizzes, reflections } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { exportSection, iso, timestamp } from "../../export-section.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { notificationPreferences, notifications } from "./schema.ts";
 
 /** The user's notifications (who caused one: by public names only) and their notification settings. */

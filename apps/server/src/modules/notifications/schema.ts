@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@neonlab/shared/realtime";
-import { createdAt, userRef } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 /**
  * A user's notifications. Newest first is `id` descending: the list is a keyset read of

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { notificationCounters, notificationPreferences, notifications, notificationThrottle } from "./schema.ts";
 
 /** What a notification is: for whom, which kind, about what (`subject`: the hourly limit's key), by whom. */

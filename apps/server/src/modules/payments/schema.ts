@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../accounts/schema.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 // What NeonLab keeps of the payment provider's world (docs/decisions/019). Rows change only through
 // verified provider events (webhook.ts), each applied once: `payment_events` holds every applied event id.

@@ -8,7 +8,7 @@ import type {
 } from "@neonlab/shared/schemas/payments";
 import { SUBSCRIPTION_STATUSES } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
-import { userHasAccess } from "../profiles/service.ts";
+import { userHasAccess } from "../identity/service.ts";
 import { billingCustomers, billingRecords, subscriptions } from "./schema.ts";
 
 // Reads of the payments module (the caller's own subscription, customer and billing history).

@@ -3,7 +3,7 @@ import { RECENT_ACTIVITIES } from "@neonlab/shared/constants";
 import type { Activity, ActivityKind } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { profileExists } from "../profiles/service.ts";
+import { profileExists } from "../identity/service.ts";
 import { userActivities } from "./schema.ts";
 
 /** Notes what the user did (shown on their profile); inside the transaction of what happened. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { balanceOf } from "../ledger/service.ts";
+import { balanceOf } from "../wallet/service.ts";
 import { streaks, xpBoosts } from "./schema.ts";
 import { STARTER_FREEZES } from "./streak-service.ts";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/users.ts";
 import { listen } from "../../test/burst.ts";
 import { createUser } from "../../test/users.ts";
-import { profiles } from "../profiles/schema.ts";
+import { profiles } from "../identity/profiles/schema.ts";
 import { compactRankHistograms } from "./rank-compaction.ts";
 import { weekStart } from "./rank-service.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";

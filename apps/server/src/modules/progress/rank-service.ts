@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { Rank, RankEntry, RankPeriod } from "@neonlab/shared/schemas/progress";
 import type { Db } from "../../db/client.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { xpTotalsHistogram, xpWeekly, xpWeeklyHistogram } from "./schema.ts";
 
 export const RANK_SIZE = 50;

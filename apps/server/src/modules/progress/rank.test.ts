@@ -4,9 +4,9 @@ import { EDITOR_DEFAULTS } from "@neonlab/shared/constants";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser } from "../../test/users.ts";
-import { users } from "../accounts/schema.ts";
-import { ledger } from "../ledger/schema.ts";
-import { profiles } from "../profiles/schema.ts";
+import { users } from "../identity/accounts/schema.ts";
+import { ledger } from "../wallet/ledger/schema.ts";
+import { profiles } from "../identity/profiles/schema.ts";
 import { weekStart } from "./rank-service.ts";
 
 describe("rank", async () => {

@@ -18,7 +18,7 @@ import { getRank } from "./rank-service.ts";
 import { freezeStreak, saveStreak, unfreezeStreak } from "./streak-actions.ts";
 import { getStreak } from "./streak-service.ts";
 
-/** The streak and activities under users/*, and the rank (the ledger of XP and the streak: modules/ledger). */
+/** The streak and activities under users/*, and the rank (the ledger of XP and the streak: modules/wallet/ledger). */
 export async function progressRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["progress"];

@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ActivityKind } from "@neonlab/shared/schemas/progress";
-import { createdAt, userRef } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 // The streak row doubles as the per-user lock for completions (SELECT … FOR UPDATE).
 export const streaks = pgTable("streaks", {

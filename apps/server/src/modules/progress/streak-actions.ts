@@ -4,8 +4,7 @@ import type { SaveStreakResult, Streak } from "@neonlab/shared/schemas/progress"
 import { applyReset, applySave, quoteSave, type StreakState, viewStreak } from "@neonlab/shared/streak";
 import { conflict } from "../../errors.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { grant, spend } from "../ledger/service.ts";
-import { spendNeonBits } from "../wallet/service.ts";
+import { grant, spend, spendNeonBits } from "../wallet/service.ts";
 import { freezeInventory, lockStreak, present, saveState, streakEntry } from "./streak-service.ts";
 
 // What the learner does with the streak: put a freeze on, take it back, save or reset a broken streak.

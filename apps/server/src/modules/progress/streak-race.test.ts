@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { burst, listen, statusCounts } from "../../test/burst.ts";
 import { createUser } from "../../test/users.ts";
 import { createLearningApp } from "../learning/test-helpers.ts";
-import { ledger } from "../ledger/schema.ts";
-import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
+import { ledger } from "../wallet/ledger/schema.ts";
+import { expectBooksBalance, give } from "../wallet/ledger/test-helpers.ts";
 import { streaks } from "./schema.ts";
 import { setStreak, utcDay } from "./test-helpers.ts";
 

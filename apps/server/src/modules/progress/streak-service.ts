@@ -13,9 +13,8 @@ import {
 import { streakDays } from "@neonlab/shared/streak-zone";
 import type { Db } from "../../db/client.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { findBalance, grant, record } from "../ledger/service.ts";
-import { profileRows } from "../profiles/service.ts";
-import { getNeonBitsBalance } from "../wallet/service.ts";
+import { findBalance, getNeonBitsBalance, grant, record } from "../wallet/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { streaks } from "./schema.ts";
 
 /**

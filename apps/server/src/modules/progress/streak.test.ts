@@ -4,7 +4,7 @@ import { localDay } from "@neonlab/shared/streak";
 import { describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "../../test/users.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { profiles } from "../profiles/schema.ts";
+import { profiles } from "../identity/profiles/schema.ts";
 import {
   completeLessonApi,
   createLearningApp,
@@ -12,8 +12,8 @@ import {
   lessonId,
   prepareLesson,
 } from "../learning/test-helpers.ts";
-import { ledger } from "../ledger/schema.ts";
-import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
+import { ledger } from "../wallet/ledger/schema.ts";
+import { expectBooksBalance, give } from "../wallet/ledger/test-helpers.ts";
 import { streaks } from "./schema.ts";
 import { setStreak, utcDay } from "./test-helpers.ts";
 

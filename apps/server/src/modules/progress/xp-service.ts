@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { grantScaled, type LedgerEntry } from "../ledger/service.ts";
+import { grantScaled, type LedgerEntry } from "../wallet/service.ts";
 import { xpBoostFactor } from "./boost-service.ts";
 
 /**

@@ -2,9 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Project, ProjectDetail, ProjectList } from "@neonlab/shared/schemas/projects";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { courseCategories } from "../learning/service.ts";
-import { userHasAccess } from "../profiles/service.ts";
-import { presentStars, starRatingColumns } from "../votes/service.ts";
+import { userHasAccess } from "../identity/service.ts";
+import { courseCategories, presentStars, starRatingColumns } from "../learning/service.ts";
 import { completedProjects, projectFiles, projects, projectStepPasses, projectSteps } from "./schema.ts";
 
 // The guided projects' catalogue (GET /api/projects) and one project (GET /api/projects/:slug).

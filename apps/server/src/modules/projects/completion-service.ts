@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, forbidden } from "../../errors.ts";
 import type { RunInTransaction } from "../../transaction.ts";
 import { grantXp, lockStreak, recordActivity, recordCompletionDay } from "../progress/service.ts";
-import { castStars } from "../votes/service.ts";
+import { castStars } from "../learning/service.ts";
 import { findProject, mayWorkOnAll, PREMIUM_PROJECT_MESSAGE } from "./catalog-service.ts";
 import { completedProjects, projectStepPasses, projectSteps } from "./schema.ts";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import { burst, listen } from "../../test/burst.ts";
 import { createUser } from "../../test/users.ts";
-import { expectBooksBalance } from "../ledger/test-helpers.ts";
+import { expectBooksBalance } from "../wallet/ledger/test-helpers.ts";
 import { createLearningApp, grantAccess } from "../learning/test-helpers.ts";
 import { userActivities } from "../progress/schema.ts";
 import { completedProjects, projectFiles, projectStepPasses } from "./schema.ts";

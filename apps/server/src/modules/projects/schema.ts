@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CourseLevel } from "@neonlab/shared/schemas/learning";
 import type { ProjectFile } from "@neonlab/shared/schemas/projects";
-import { createdAt, userRef } from "../accounts/columns.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
 import { courseCategories } from "../learning/service.ts";
 
 // ---------------------------------------------------------------- content (written by the importer)

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "@neonlab/shared/schemas/reports";
-import { createdAt } from "../accounts/columns.ts";
-import { users } from "../accounts/schema.ts";
+import { createdAt } from "../identity/accounts/columns.ts";
+import { users } from "../identity/accounts/schema.ts";
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

@@ -12,7 +12,7 @@ import { notFound } from "../../errors.ts";
 import { assertCleanText } from "../../lib/text-moderation.ts";
 import type { RunInTransaction } from "../../transaction.ts";
 import { lessonLinks, visibleLessonLink } from "../learning/service.ts";
-import { profileRows } from "../profiles/service.ts";
+import { profileRows } from "../identity/service.ts";
 import { reports } from "./schema.ts";
 
 type ReportRow = typeof reports.$inferSelect & { username: string | null; displayName: string | null };

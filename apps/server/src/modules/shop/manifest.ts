@@ -1,4 +1,14 @@
-import type { ModuleManifest } from "../../app/module-manifest.ts";
+import type { ModuleParts } from "../../app/module-manifest.ts";
+import { giveawayAdminRoutes } from "./giveaway/admin-routes.ts";
+import { drawRound } from "./giveaway/draw.ts";
+import { giveawayRoutes } from "./giveaway/routes.ts";
 import { shopRoutes } from "./routes.ts";
 
-export const manifest: ModuleManifest = { name: "shop", routes: { shop: shopRoutes } };
+export const manifest = {
+  shop: { name: "shop", routes: { shop: shopRoutes } },
+  giveaway: {
+    name: "shop",
+    routes: { giveaway: giveawayRoutes, "giveaway-admin": giveawayAdminRoutes },
+    jobs: [{ name: "giveaway-draw", handler: ({ roundId }, ctx) => drawRound(ctx.transaction, roundId) }],
+  },
+} satisfies ModuleParts;

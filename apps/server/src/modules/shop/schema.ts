@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import type { ShopEffect, ShopItemId } from "@neonlab/shared/schemas/shop";
-import { createdAt, userRef } from "../accounts/columns.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
 
 /** The shop's catalogue (product rules): seeded by the migration; `active` hides an item without deleting it. */
 export const shopItems = pgTable(

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client.ts";
 import { listen, statusCounts } from "../../test/burst.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../learning/test-helpers.ts";
-import { ledger } from "../ledger/schema.ts";
-import { expectBooksBalance, give } from "../ledger/test-helpers.ts";
+import { ledger } from "../wallet/ledger/schema.ts";
+import { expectBooksBalance, give } from "../wallet/ledger/test-helpers.ts";
 import { xpBoosts } from "../progress/schema.ts";
 import { shopItems, shopPurchases } from "./schema.ts";
 

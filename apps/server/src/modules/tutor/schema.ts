@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, userRef } from "../accounts/columns.ts";
+import { createdAt, userRef } from "../identity/accounts/columns.ts";
 
 /** A conversation of one user with one lesson's tutor; goes with the account (cascade). */
 export const tutorThreads = pgTable(

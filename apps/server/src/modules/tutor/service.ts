@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { quizStatesColumn, type TutorLessonContent } from "../learning/service.ts";
-import { type AccessColumns, accessColumns, hasAccess, profileRows } from "../profiles/service.ts";
+import { type AccessColumns, accessColumns, hasAccess, profileRows } from "../identity/service.ts";
 import { tutorMessages, tutorThreads, tutorUsage } from "./schema.ts";
 
 // ---------------------------------------------------------------- the daily allowance

@@ -7,7 +7,7 @@ import {
   type LedgerEntry,
   type SpendResult,
   spend,
-} from "../ledger/service.ts";
+} from "./ledger/service.ts";
 
 // NeonBits: rows of the one ledger (kind "neonbits"); the balance is their sum and never goes below 0.
 // Call these inside the caller's transaction so the grant or charge commits with what caused it.
@@ -31,3 +31,6 @@ export const neonbitsBalanceRows = balanceRows("neonbits");
 
 /** The NeonBits balance as a scalar subquery (null when never had), for one-statement reads. */
 export const neonbitsBalanceOf = (userId: string) => balanceOf(userId, "neonbits");
+
+/** The ledger of every balance kind (XP, streak freezes…), for the modules that keep those balances. */
+export { balanceOf, findBalance, grant, grantScaled, type LedgerEntry, record, spend } from "./ledger/service.ts";

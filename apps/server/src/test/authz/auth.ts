@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { accounts, sessions } from "../../modules/accounts/schema.ts";
+import { accounts, sessions } from "../../modules/identity/accounts/schema.ts";
 import { signInAgain } from "./context.ts";
 import {
   EXPECT,

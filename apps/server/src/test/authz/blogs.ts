@@ -4,8 +4,8 @@ import type { BlogStatus } from "@neonlab/shared/schemas/blogs";
 import type { Db } from "../../db/client.ts";
 import type { DbAccess } from "../../transaction.ts";
 import { type Actor, EXPECT, type Expect, jsonOf, type MatrixContext, type RouteEntry } from "./types.ts";
-import { users } from "../../modules/accounts/schema.ts";
-import { createProfile } from "../../modules/profiles/service.ts";
+import { users } from "../../modules/identity/accounts/schema.ts";
+import { createProfile } from "../../modules/identity/profiles/service.ts";
 import { blogCategories, blogImages, blogs } from "../../modules/blogs/schema.ts";
 
 const { all, signedIn, moderatorOnly } = EXPECT;

@@ -7,7 +7,7 @@ import { storedOptionId } from "../../modules/learning/option-ids.ts";
 import { chapterBadges, chapters, courses, quizzes, reflections } from "../../modules/learning/schema.ts";
 import { lessonId } from "../../modules/learning/test-helpers.ts";
 import { subscribe } from "../../modules/payments/test-helpers.ts";
-import { profiles } from "../../modules/profiles/schema.ts";
+import { profiles } from "../../modules/identity/profiles/schema.ts";
 import { createUser } from "../users.ts";
 import { type MatrixContext, type MatrixUser, SIGNED_IN, type SignedInActor } from "./types.ts";
 

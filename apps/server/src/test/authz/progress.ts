@@ -11,7 +11,7 @@ import {
   mustBeMe,
   type RouteEntry,
 } from "./types.ts";
-import { setBalance } from "../../modules/ledger/test-helpers.ts";
+import { setBalance } from "../../modules/wallet/ledger/test-helpers.ts";
 import { streaks } from "../../modules/progress/schema.ts";
 import { getStreak } from "../../modules/progress/streak-service.ts";
 

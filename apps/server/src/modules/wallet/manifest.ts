@@ -1,0 +1,4 @@
+import type { ModuleManifest } from "../../app/module-manifest.ts";
+import { ledgerRoutes } from "./ledger/routes.ts";
+
+export const manifest: ModuleManifest = { name: "wallet", routes: { ledger: ledgerRoutes } };
