@@ -42,11 +42,17 @@ test("an author with Pro writes a blog with a cover, two images and a code block
   await waitForPreloaderGone(page);
   await expect(page.getByText("You have not written a blog yet")).toBeVisible();
   await page.getByRole("button", { name: "Write a blog" }).click();
+  // The title first: the new draft is created with it.
+  const titleDialog = page.getByRole("dialog", { name: "Write a blog" });
+  await titleDialog.getByRole("button", { name: "Start writing" }).click();
+  await expect(titleDialog.getByText("The title is required")).toBeVisible();
+  await titleDialog.getByRole("textbox", { name: "Title" }).fill(TITLE);
+  await titleDialog.getByRole("button", { name: "Start writing" }).click();
   await expect(page).toHaveURL(/\/blogs\/\d+\/edit$/);
   const editor = page.locator("[data-blog-editor]");
   await expect(editor).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(TITLE);
 
-  await page.getByLabel("Title", { exact: true }).fill(TITLE);
   await page
     .getByLabel("Summary", { exact: true })
     .fill("A server in forty lines, with types, tests and no framework.");

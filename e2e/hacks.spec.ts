@@ -76,7 +76,11 @@ test("creates a hack, types HTML, CSS and JS, and sees the preview follow", asyn
   await prepareApp(page, { scheme: "dark" });
   await visit(page, "/hacks");
   await page.getByRole("button", { name: "New hack" }).click();
-  await expect(page).toHaveURL(new RegExp(`/hack/${owner.username}/untitled-hack$`));
+  // The title first: the link follows it.
+  const titleDialog = page.getByRole("dialog", { name: "New hack" });
+  await titleDialog.getByRole("textbox", { name: "Title" }).fill("Neon clock");
+  await titleDialog.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(new RegExp(`/hack/${owner.username}/neon-clock$`));
   hackUrl = page.url();
   await expect(page.locator(".cm-content")).toBeVisible();
   await expect(previewOf(page).locator("h1")).toHaveText("Hello, hacker!");
@@ -127,7 +131,7 @@ test("creates a hack, types HTML, CSS and JS, and sees the preview follow", asyn
   // The editable editor area (tabs, New file / Actions / Configuration buttons, code) passes axe.
   await axeEditor(page);
 
-  const saved = await page.request.get(`/api/hacks/users/${owner.username}/untitled-hack`);
+  const saved = await page.request.get(`/api/hacks/users/${owner.username}/neon-clock`);
   const body = (await saved.json()) as { files: { name: string; content: string }[]; live_url: string };
   expect(body.files.find((f) => f.name === "script.js")?.content).toContain("typed-in-js");
   liveUrl = body.live_url;
@@ -181,7 +185,7 @@ test("shares both links; a second user opens them and forks the hack", async ({ 
   const live = await dialog.getByRole("textbox", { name: "Live site" }).inputValue();
   const code = await dialog.getByRole("textbox", { name: "Code" }).inputValue();
   expect(code).toBe(hackUrl);
-  expect(live).toBe(`http://localhost:${port}/hack/${owner.username}/view/untitled-hack`);
+  expect(live).toBe(`http://localhost:${port}/hack/${owner.username}/view/neon-clock`);
   await dialog.getByRole("button", { name: "Copy Live site link" }).click();
   await expect(page.getByText("Link copied to clipboard")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(live);
@@ -194,22 +198,61 @@ test("shares both links; a second user opens them and forks the hack", async ({ 
   await prepareApp(second, { scheme: "dark" });
   // The live link lands on the preview site and runs the hack there.
   await second.goto(live);
-  await expect(second).toHaveURL(`${previewOrigin}/hack/${owner.username}/view/untitled-hack/`);
+  await expect(second).toHaveURL(`${previewOrigin}/hack/${owner.username}/view/neon-clock/`);
   await expect(second.locator("#t")).toHaveText("Neon clock");
   await expect(second.locator("#t")).toHaveAttribute("data-js", "ran");
   // The code link: read-only, with Fork.
   await visit(second, code);
-  await expect(second.getByRole("heading", { name: "Untitled hack" })).toBeVisible();
+  await expect(second.getByRole("heading", { name: "Neon clock" })).toBeVisible();
   await expect(second.getByRole("button", { name: "Details" })).toHaveCount(0);
   await expect(second.locator(".cm-content")).toHaveAttribute("contenteditable", "false");
   await axeEditor(second);
   await second.getByRole("button", { name: "Fork" }).click();
-  await expect(second).toHaveURL(new RegExp(`/hack/${reader.username}/untitled-hack$`));
+  await expect(second).toHaveURL(new RegExp(`/hack/${reader.username}/neon-clock$`));
   // The origin is unlisted: the forker is told whose it was, not its link.
   await expect(second.getByText("forked from an unlisted hack by")).toBeVisible();
   await expect(second.getByRole("button", { name: "Details" })).toBeVisible();
   await expect(previewOf(second).locator("#t")).toHaveText("Neon clock");
   await other.close();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("on a phone the page stays at its top on load; a toast covers none of the toolbar's actions", async ({
+  page,
+  context,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signInContext(context, owner.token);
+  await prepareApp(page, { scheme: "dark" });
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await visit(page, hackUrl);
+    await expect(previewOf(page).locator("#t")).toHaveText("Neon clock");
+    await waitForPreloaderGone(page);
+    await page.waitForLoadState("networkidle");
+    // The preview's console lines arrive after load: the page must not follow them down.
+    await expect(page.getByRole("region", { name: "Console" })).toContainText("typed-in-js");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByRole("button", { name: "Details" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    const toast = page.locator(".nl-toast").filter({ hasText: "Saved." });
+    await expect(toast).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toastBox = (await toast.boundingBox()) as Box;
+    for (const name of ["Share", "Details"]) {
+      const button = (await page.getByRole("button", { name, exact: true }).boundingBox()) as Box;
+      expect(overlaps(toastBox, button), `the toast covers ${name} at ${viewport.width} px`).toBe(false);
+    }
+    await saveScreenshot(page, `hack-toast-${viewport.width}`, { fullPage: false });
+    await expect(toast).toBeHidden({ timeout: 10_000 });
+  }
 });
 
 for (const scheme of ["dark", "light"] as const) {

@@ -82,6 +82,19 @@ for (const scheme of ["dark", "light"] as const) {
         await page.keyboard.press("Tab");
         await expect(page.getByRole("textbox", { name: "Display name" })).toBeFocused();
       });
+
+      test("a wrong current password is said beside that field, not only in a toast", async ({ page }) => {
+        await visit(page, "/settings?tab=account");
+        await waitForPreloaderGone(page);
+        const current = page.getByLabel(/^Current password/);
+        await current.fill("not-my-password-at-all");
+        await page.getByRole("textbox", { name: "New password", exact: true }).fill("lantern-harbour-71");
+        await page.getByRole("textbox", { name: "Repeat the new password" }).fill("lantern-harbour-71");
+        await page.getByRole("button", { name: "Update Password" }).click();
+        await expect(current).toHaveAccessibleDescription(/Invalid password/);
+        await current.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, `settings-password-error-${scheme}-${width}`, { fullPage: false });
+      });
     });
   }
 }

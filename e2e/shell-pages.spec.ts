@@ -50,3 +50,16 @@ test("the home carousel uses the spec's labels and options", async ({ page }) =>
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(carousel.getByRole("tab", { name: "Go to slide 2" })).toHaveAttribute("aria-selected", "true");
 });
+
+test("the help page's topics take the content width at 1280 px, as the other content pages do", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visit(page, "/help");
+  await expect(page.locator("[data-help-topics]")).toBeVisible();
+  const [topics, content] = await page.evaluate(() => {
+    const main = document.querySelector("main") as HTMLElement;
+    const style = getComputedStyle(main);
+    const box = main.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return [document.querySelector("[data-help-topics]")?.getBoundingClientRect().width ?? 0, box];
+  });
+  expect(Math.abs(topics - content)).toBeLessThan(1);
+});

@@ -72,7 +72,7 @@ export function Providers({ children }: { children: ReactNode }) {
           {children}
           {/* Toasts and dialogs: not in the prerendered pages, loaded once the page runs. */}
           <AfterHydration fallback={null}>
-            <Notifications position="top-right" className="nl-toasts" limit={4} zIndex={3000} />
+            <Notifications position="bottom-center" className="nl-toasts" limit={4} zIndex={3000} />
             <ModalsHost />
           </AfterHydration>
         </SessionProvider>

@@ -52,6 +52,8 @@ export function RateStars({
       </Text>
       <Rating
         value={mine ?? 0}
+        // Each star is a 24 px square to point at (the smallest comfortable touch target), not Mantine's 18 px.
+        size={24}
         role="radiogroup"
         aria-labelledby={labelId}
         getSymbolLabel={(stars) => `${stars} ${stars === 1 ? "star" : "stars"}`}

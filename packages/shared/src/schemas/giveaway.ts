@@ -92,6 +92,15 @@ export const roundIdParamsSchema = z.object({
 });
 
 const DAY = 86_400_000;
+/** The bounds of a new round (the admin CLI's help states them). */
+export const GIVEAWAY_LIMITS = {
+  titleMin: 3,
+  titleMax: 80,
+  prizeMax: 100_000,
+  winnersMax: 100,
+  repeatDaysMax: 90,
+  days: 365,
+};
 /** POST /api/admin/giveaways: a new round (admins). */
 export const createGiveawaySchema = z
   .object({
@@ -99,18 +108,21 @@ export const createGiveawaySchema = z
       .string({ error: "title must be text" })
       .trim()
       .check(noControlCharacters("title"))
-      .min(3, "title must be at least 3 characters")
-      .max(80, "title must be at most 80 characters"),
+      .min(GIVEAWAY_LIMITS.titleMin, `title must be at least ${GIVEAWAY_LIMITS.titleMin} characters`)
+      .max(GIVEAWAY_LIMITS.titleMax, `title must be at most ${GIVEAWAY_LIMITS.titleMax} characters`),
     prize: z
       .number({ error: "prize must be a number of NeonBits" })
       .int("prize must be a whole number of NeonBits")
       .min(1, "prize must be at least 1 NeonBit")
-      .max(100_000, "prize must be at most 100,000 NeonBits"),
+      .max(
+        GIVEAWAY_LIMITS.prizeMax,
+        `prize must be at most ${GIVEAWAY_LIMITS.prizeMax.toLocaleString("en-US")} NeonBits`,
+      ),
     winners: z
       .number({ error: "winners must be a number" })
       .int("winners must be a whole number")
       .min(1, "winners must be at least 1")
-      .max(100, "winners must be at most 100"),
+      .max(GIVEAWAY_LIMITS.winnersMax, `winners must be at most ${GIVEAWAY_LIMITS.winnersMax}`),
     /** Defaults to now. */
     startsAt: z.iso.datetime({ offset: true, error: "startsAt must be an ISO date and time" }).optional(),
     endsAt: z.iso.datetime({ offset: true, error: "endsAt must be an ISO date and time" }),
@@ -119,7 +131,7 @@ export const createGiveawaySchema = z
       .number({ error: "repeatDays must be a number of days" })
       .int("repeatDays must be a whole number of days")
       .min(1, "repeatDays must be at least 1")
-      .max(90, "repeatDays must be at most 90")
+      .max(GIVEAWAY_LIMITS.repeatDaysMax, `repeatDays must be at most ${GIVEAWAY_LIMITS.repeatDaysMax}`)
       .nullable()
       .optional(),
   })
@@ -127,8 +139,12 @@ export const createGiveawaySchema = z
     const start = value.startsAt ? Date.parse(value.startsAt) : Date.now();
     const end = Date.parse(value.endsAt);
     if (!(end > start)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "endsAt must be after startsAt" });
-    else if (end - start > 365 * DAY)
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "A round can last at most 365 days" });
+    else if (end - start > GIVEAWAY_LIMITS.days * DAY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["endsAt"],
+        message: `A round can last at most ${GIVEAWAY_LIMITS.days} days`,
+      });
   });
 export type CreateGiveaway = z.infer<typeof createGiveawaySchema>;
 

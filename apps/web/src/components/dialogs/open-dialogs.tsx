@@ -5,6 +5,7 @@ import { toast } from "../../lib/toasts.ts";
 import type { ConfirmOptions } from "./confirm-dialog.tsx";
 import { openDialog } from "./open-dialog.tsx";
 import type { ShareHackInput } from "./share-hack-dialog.tsx";
+import type { TitleDialogOptions } from "./title-dialog.tsx";
 
 type FailureText = Parameters<typeof modalFailed>[0];
 
@@ -151,6 +152,21 @@ export async function openConfirmDialog(options: ConfirmOptions): Promise<true |
       title: options.title ?? "Please confirm",
       render: (close) => (
         <ConfirmDialog options={options} onConfirm={() => close(true)} onCancel={() => close(undefined)} />
+      ),
+    });
+  });
+}
+
+/** Asks for the title of something about to be created: resolves with it (trimmed), or undefined on cancel. */
+export async function openTitleDialog(options: TitleDialogOptions): Promise<string | undefined> {
+  return guarded(null, async () => {
+    const { TitleDialog } = await import("./title-dialog.tsx");
+    return openDialog<string>({
+      name: "title",
+      width: 400,
+      title: options.heading,
+      render: (close) => (
+        <TitleDialog options={options} onDone={(title) => close(title)} onCancel={() => close(undefined)} />
       ),
     });
   });

@@ -13,9 +13,12 @@ export function ConsolePanel({
   onClear(): void;
   height?: number;
 }) {
-  const end = useRef<HTMLLIElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  // The log scrolls itself to its newest line; scrollIntoView would also scroll the page (on a phone, on load,
+  // down to the console below the editor and the preview).
   useEffect(() => {
-    end.current?.scrollIntoView({ block: "nearest" });
+    const log = viewport.current;
+    if (entries.length > 0 && log) log.scrollTop = log.scrollHeight;
   }, [entries.length]);
   const errors = entries.filter((e) => e.level === "error").length;
   return (
@@ -30,7 +33,12 @@ export function ConsolePanel({
       </Group>
       {/* The viewport scrolls once the log outgrows it: a keyboard stop (axe scrollable-region-focusable),
           and the log that announces new lines. */}
-      <ScrollArea h={height} type="auto" viewportProps={{ tabIndex: 0, role: "log", "aria-label": "Console output" }}>
+      <ScrollArea
+        h={height}
+        type="auto"
+        viewportRef={viewport}
+        viewportProps={{ tabIndex: 0, role: "log", "aria-label": "Console output" }}
+      >
         <ol className={classes.console}>
           {entries.length === 0 && (
             <li>
@@ -44,7 +52,6 @@ export function ConsolePanel({
               {entry.text}
             </li>
           ))}
-          <li ref={end} aria-hidden="true" style={{ border: 0, padding: 0 }} />
         </ol>
       </ScrollArea>
     </section>

@@ -85,7 +85,7 @@ export function HelpPage() {
       <PageHeader eyebrow="// help" title="Help & FAQ">
         <p>Answers to what learners ask most. Still stuck? Send us a message.</p>
       </PageHeader>
-      <div className={classes.topics}>
+      <div className={classes.topics} data-help-topics>
         {FAQ.map((group) => (
           <section key={group.topic} aria-labelledby={`faq-${group.topic}`}>
             <h2 id={`faq-${group.topic}`} className={classes.topic}>

@@ -69,7 +69,7 @@ export const usePendingBlogs = (page: number, enabled: boolean) =>
   });
 
 /** POST blogs: a new draft, to open in the editor. */
-export const createBlog = () => api<BlogEdit>("blogs", { method: "POST", body: {} });
+export const createBlog = (title: string) => api<BlogEdit>("blogs", { method: "POST", body: { title } });
 
 export type BlogAction = "publish" | "unpublish" | "approve";
 

@@ -2,6 +2,7 @@ import { Badge, Button, Chip, Group, Pagination, Skeleton, Stack, Text } from "@
 import {
   BLOG_STATUS_LABELS,
   BLOG_STATUSES,
+  BLOG_TITLE_MAX,
   BLOGS_PAGE_SIZE,
   type BlogStatus,
   type BlogSummary,
@@ -9,7 +10,7 @@ import {
 import { IconCrown, IconEye, IconPencil, IconPencilPlus, IconSend, IconSendOff } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { openConfirmDialog, openTitleDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -144,6 +145,15 @@ export function MyBlogsPage() {
     onSuccess: (blog) => navigate(`/blogs/${blog.id}/edit`),
     onError: (error) => toast.error(errorMessage(error)),
   });
+  const write = async () => {
+    const title = await openTitleDialog({
+      heading: "Write a blog",
+      description: "Its link follows the title.",
+      maxLength: BLOG_TITLE_MAX,
+      confirmLabel: "Start writing",
+    });
+    if (title) create.mutate(title);
+  };
   const setFilter = (next: Record<string, string | null>) => {
     const search = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
@@ -162,7 +172,7 @@ export function MyBlogsPage() {
           <p>Drafts, posts waiting for a moderator and what you have published.</p>
         </PageHeader>
         {canWrite ? (
-          <Button leftSection={<IconPencilPlus size={18} />} loading={create.isPending} onClick={() => create.mutate()}>
+          <Button leftSection={<IconPencilPlus size={18} />} loading={create.isPending} onClick={() => void write()}>
             Write a blog
           </Button>
         ) : (

@@ -1,6 +1,8 @@
 import { Button, Group, Tabs, Text } from "@mantine/core";
+import { HACK_TITLE_MAX } from "@neonlab/shared/schemas/hacks";
 import { IconPlus } from "@tabler/icons-react";
 import { useNavigate, useSearchParams } from "react-router";
+import { openTitleDialog } from "../../../components/dialogs/open-dialogs.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
@@ -28,14 +30,22 @@ export function HacksPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const onCreate = () =>
+  const onCreate = async () => {
+    const title = await openTitleDialog({
+      heading: "New hack",
+      description: "Its link follows the title; you can change both later in Details.",
+      maxLength: HACK_TITLE_MAX,
+      confirmLabel: "Create",
+    });
+    if (!title) return;
     create.mutate(
-      {},
+      { title },
       {
         onSuccess: (hack) => navigate(hackPath(hack)),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
+  };
 
   return (
     <>
@@ -43,7 +53,7 @@ export function HacksPage() {
         <PageHeader eyebrow="Build" title="Hacks">
           Small web projects of your own: HTML, CSS and JavaScript with a live preview, shareable by link.
         </PageHeader>
-        <Button leftSection={<IconPlus size={18} />} onClick={onCreate} loading={create.isPending} mb="lg">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => void onCreate()} loading={create.isPending} mb="lg">
           New hack
         </Button>
       </Group>

@@ -1,8 +1,10 @@
 import { type TutorInfo, tutorInfoSchema, tutorThreadDetailSchema } from "@neonlab/shared/schemas/tutor";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw/http";
 import { afterEach, describe, expect, it } from "vitest";
 import { testTutorInfo } from "../../../test/fixtures.ts";
-import { mockGet } from "../../../test/http.ts";
+import { mockGet, server } from "../../../test/http.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { rememberThread } from "./remembered-thread.ts";
 import { TutorChat } from "./tutor-chat.tsx";
@@ -65,5 +67,30 @@ describe("TutorChat reopens the learner's conversation on load", { timeout: 30_0
     rememberThread(11, 3);
     renderApp(<TutorChat lessonId={11} />);
     expect(await screen.findByText("It tells the browser to use standards mode.")).toBeTruthy();
+  });
+});
+
+describe("TutorChat's screen-reader announcement", { timeout: 30_000 }, () => {
+  it("reads the finished answer as plain text, without markdown marks", async () => {
+    mockGet("/api/lessons/11/openai", tutorInfoSchema, { ...info, threads: [] });
+    const answer = "Use **the doctype** first.\n\n- `<!doctype html>`\n- [MDN](https://developer.mozilla.org/)";
+    const events = [
+      { type: "delta", text: answer },
+      { type: "done", thread_id: 9, message_id: 91, assistant: "offline", questions_left: 17, guarded: false },
+    ];
+    server.use(
+      http.post(new URL("/api/lessons/chat", window.location.origin).href, () => {
+        const body = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
+        return new HttpResponse(body, { headers: { "content-type": "text/event-stream" } });
+      }),
+    );
+    mockThread(9, "Where does the doctype go?", answer);
+    const user = userEvent.setup();
+    renderApp(<TutorChat lessonId={11} />);
+    await user.type(await screen.findByLabelText(/^Your question/), "Where does the doctype go?");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    const live = document.querySelector("[data-tutor-announcement]");
+    await waitFor(() => expect(live?.textContent).toMatch(/^The tutor answered/));
+    expect(live?.textContent).toBe("The tutor answered: Use the doctype first.\n<!doctype html>\nMDN");
   });
 });

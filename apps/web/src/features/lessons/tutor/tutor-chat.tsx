@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { rememberedThread, rememberThread } from "./remembered-thread.ts";
 import { deleteTutorThread, streamChat, tutorInfoQuery, tutorThreadQuery } from "./tutor-api.ts";
 import { TutorAnswer } from "./tutor-answer.tsx";
+import { answerText } from "./answer-text.ts";
 import classes from "./tutor.module.css";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
@@ -70,7 +71,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
           if (event.type === "done") {
             setQuestion("");
             setThreadId(event.thread_id);
-            setAnnouncement(`The tutor answered: ${answer}`);
+            setAnnouncement(`The tutor answered: ${answerText(answer)}`);
           }
         },
         controller.signal,

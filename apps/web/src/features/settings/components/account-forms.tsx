@@ -6,7 +6,7 @@ import { changeEmailSchema, changePasswordSchema } from "@neonlab/shared/schemas
 import { IconLockCheck, IconMailCog } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
@@ -72,7 +72,12 @@ export function ChangePasswordForm({ owner }: { owner: PasswordOwner }) {
       toast.success(MESSAGES.passwordUpdated);
       form.reset();
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => {
+      // A wrong current password is that field's problem: said beside it as well as in the toast.
+      if (error instanceof ApiError && error.code === "INVALID_PASSWORD")
+        form.setFieldError("currentPassword", errorMessage(error));
+      toast.error(errorMessage(error));
+    },
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -130,6 +130,28 @@ describe("SettingsPage", { timeout: 20_000 }, () => {
     expect(readAuthToken()).toBe("tok-settings");
   });
 
+  it("says a wrong current password beside that field, not only in a toast", async () => {
+    mockError("POST", "/api/auth/change-password", 400, {
+      statusCode: 400,
+      statusMessage: "Bad Request",
+      message: "Invalid password",
+      code: "INVALID_PASSWORD",
+    });
+    const user = userEvent.setup();
+    renderApp(<SettingsPage />, { path: "/settings?tab=account" });
+    const current = await screen.findByLabelText(/^Current password/, {}, { timeout: 5000 });
+    await user.type(current, "not-my-password");
+    await user.type(screen.getByLabelText(/^New password/), "violet-kettle-42");
+    await user.type(screen.getByLabelText(/^Repeat the new password/), "violet-kettle-42");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    // The field's own error: named by its aria-describedby, read with it.
+    const describedBy = () => (current.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    await waitFor(
+      () => expect(describedBy().map((id) => document.getElementById(id)?.textContent)).toContain("Invalid password"),
+      { timeout: 5000 },
+    );
+  });
+
   it("saves editor preferences from the editor tab", async () => {
     const updates = mockProfileUpdate();
     const user = userEvent.setup();
