@@ -9,7 +9,7 @@ import { burst, listen } from "../../test/burst.ts";
 import { createUser, type TestUser } from "../../test/users.ts";
 import { createTransactionRunner } from "../../transaction.ts";
 import { expectBooksBalance } from "../wallet/ledger/test-helpers.ts";
-import { extendXpBoost, lockStreak } from "../progress/service.ts";
+import { lockStreak } from "../progress/service.ts";
 import { completeLesson, completeUnderLock } from "./completion-service.ts";
 import { readStart, startStreak } from "./completion-start.ts";
 import { type CompletionWork, writeCompletion } from "./completion-write.ts";
@@ -296,7 +296,10 @@ function completionSuite(kind: "pglite" | "postgres") {
 
     it("doubles the XP given while an XP boost is active", async () => {
       const user = await readyUser();
-      await db.transaction(async (tx) => void (await extendXpBoost(tx as unknown as Db, user.id, 60)));
+      // A bought boost, as buy_shop_item (shop/sql) leaves it.
+      await db.execute(
+        sql`insert into xp_boosts (user_id, ends_at) values (${user.id}, now() + interval '60 minutes')`,
+      );
       const result = await completeLesson(app.ctx, user.id, first!);
       expect(result.xpAwarded).toBe(20);
       expect((await expectBooksBalance(db, user.id)).xp).toBe(20);

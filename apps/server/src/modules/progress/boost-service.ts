@@ -15,20 +15,6 @@ export const xpBoostFactor = (userId: string | Placeholder) =>
   sql<number>`(case when exists (select 1 from ${xpBoosts} where ${xpBoosts.userId} = ${userId}
     and ${xpBoosts.endsAt} > now()) then ${XP_BOOST_MULTIPLIER}::int else 1 end)`;
 
-/** Starts the boost, or extends an active one by `minutes` from its end; returns the new end. */
-export async function extendXpBoost(tx: Db, userId: string, minutes: number): Promise<Date> {
-  const span = sql`make_interval(mins => ${minutes}::int)`;
-  const [row] = await tx
-    .insert(xpBoosts)
-    .values({ userId, endsAt: sql`now() + ${span}` })
-    .onConflictDoUpdate({
-      target: xpBoosts.userId,
-      set: { endsAt: sql`greatest(${xpBoosts.endsAt}, now()) + ${span}` },
-    })
-    .returning({ endsAt: xpBoosts.endsAt });
-  return row!.endsAt;
-}
-
 /** The end of the user's active boost, or null. */
 export async function activeXpBoost(db: Db, userId: string): Promise<Date | null> {
   const [row] = await db

@@ -2,7 +2,6 @@
 export { recordActivity } from "./activity-service.ts";
 export {
   activeXpBoost,
-  extendXpBoost,
   inventoryColumns,
   XP_BOOST_MULTIPLIER,
   xpBoostFactor,
