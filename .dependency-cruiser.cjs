@@ -25,8 +25,7 @@ module.exports = {
     },
     {
       name: "module-owns-its-tables",
-      // "warn" for now, while the server's modules are being reorganised: reported, but CI passes.
-      severity: "warn",
+      severity: "error",
       comment:
         "A server module reads and writes another module's tables through that module's service, not its schema.ts; identity's users table (accounts/schema.ts, accounts/columns.ts) is every module's foreign-key target. Tests and test helpers may reach anywhere.",
       from: {
@@ -37,6 +36,20 @@ module.exports = {
         // A module's own schema.ts, or its parts' (modules/<m>/<part>/schema.ts).
         path: ["^apps/server/src/modules/[^/]+/schema\\.ts$", "^apps/server/src/modules/[^/]+/[^/]+/schema\\.ts$"],
         pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/identity/accounts/(schema|columns)\\.ts$"],
+      },
+    },
+    {
+      name: "tables-through-modules",
+      severity: "error",
+      comment:
+        "Outside the modules (auth, the CLIs, the content import, the demo content …) the server reaches a module's tables through its service, never its schema.ts; identity's accounts tables (Better Auth's) aside. The schema barrel (db/), tests and test helpers may.",
+      from: {
+        path: "^apps/server/src/",
+        pathNot: ["^apps/server/src/(modules|db)/", "\\.test\\.ts$", "(^|/)test-helpers\\.ts$", "(^|/)(test|testing)/"],
+      },
+      to: {
+        path: ["^apps/server/src/modules/[^/]+/schema\\.ts$", "^apps/server/src/modules/[^/]+/[^/]+/schema\\.ts$"],
+        pathNot: ["^apps/server/src/modules/identity/accounts/(schema|columns)\\.ts$"],
       },
     },
   ],

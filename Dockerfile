@@ -40,5 +40,6 @@ USER node
 EXPOSE 3000 3001
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Node itself as PID 1 (not npm): it receives SIGTERM and drains requests before it exits.
+# Node itself as PID 1 (not npm, which does not pass SIGTERM on): it receives SIGTERM and drains requests before it
+# exits, after SHUTDOWN_DELAY_MS out of the proxy's rotation (compose.yaml).
 CMD ["node", "scripts/start-prod.mjs"]

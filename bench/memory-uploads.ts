@@ -61,7 +61,8 @@ export async function uploadBurst(child: ChildProcess, base: string, tokens: str
   const uploads = Promise.all(
     drafts.map(async ({ headers, id }) => {
       const form = new FormData();
-      for (let i = 0; i < BURST.imagesPerRequest; i++) form.append("file", new Blob([png]), `big-${i}.png`);
+      for (let i = 0; i < BURST.imagesPerRequest; i++)
+        form.append("file", new Blob([new Uint8Array(png)]), `big-${i}.png`);
       const res = await fetch(`${base}/api/blogs/${id}/upload-images`, { method: "PATCH", headers, body: form });
       await res.arrayBuffer();
       return res.status;

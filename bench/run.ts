@@ -391,6 +391,8 @@ const modes: Record<string, () => Promise<void>> = {
   tutor: () => import("./tutor.ts").then((m) => m.runTutor()),
   // A 5 MB JPEG through the blog image pipeline (bench/upload.ts).
   upload: () => import("./upload.ts").then((m) => m.runUpload()),
+  // A cached lesson reloaded with no network, through the service worker (bench/offline-load.ts).
+  "offline-load": () => import("./offline-load.ts").then((m) => m.runOfflineLoad(process.argv.slice(3))),
 };
 const run = mode ? modes[mode] : main;
 if (!run) {

@@ -1,12 +1,22 @@
 // The community part of `npm run bench -- scale`: N reports (both kinds, every status) and N connections
 // (each seeded user connected to one with a lower number; 1 in 10 still pending), plus ME_ROWS connections
 // of the signed-in user, who is made a moderator to read the queues. Measured: a queue's first page and a
-// page 10 deep (keyset), and the signed-in user's connections, first page and 10 deep (keyset, 30 a page).
+// page 10 deep (keyset), the signed-in user's connections, first page and 10 deep (keyset, 30 a page), and a
+// search for people by the start of a username and of a display name (first page).
 import type pg from "pg";
 
 export const COMMUNITY_ROUTES = [
   { id: "reports queue open newest 20", url: "/api/users/reports?status=open", signedIn: true },
   { id: "lesson reports queue newest 20", url: "/api/lessons/reports", signedIn: true },
+];
+/**
+ * Finding people (GET /api/users/search, 20 a page): seeded users are `scale-<n>` named "Scale <n>", so
+ * `scale-12` starts ~1 in 90 usernames and `Scale 12` as many display names (read once the usernames run out:
+ * none here start so). The route counts 60 searches a minute per address: each sample comes from its own.
+ */
+export const SEARCH_ROUTES = [
+  { id: "people search: username, first 20", url: "/api/users/search?q=scale-12", signedIn: true, perCaller: true },
+  { id: "people search: name, first 20", url: "/api/users/search?q=Scale%2012", signedIn: true, perCaller: true },
 ];
 export const REPORTS_DEEP = "reports queue page 11 (keyset)";
 export const CONNECTIONS_FIRST = "own connections newest 30";

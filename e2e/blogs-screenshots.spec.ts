@@ -99,7 +99,7 @@ for (const scheme of ["dark", "light"] as ColorScheme[]) {
       const post = blogs[0]!;
       await lookAt(
         page,
-        { name: "blog", path: `/blogs/${post.slug}`, ready: "[data-blog-body] pre.shiki", chrome },
+        { name: "blog", path: `/blogs/${post.slug}`, ready: "[data-blog-body] pre code.hljs", chrome },
         `blogs-post-${scheme}-${width}`,
         axe(page),
       );
@@ -116,7 +116,7 @@ for (const scheme of ["dark", "light"] as ColorScheme[]) {
         axe(page),
       );
       await page.getByRole("tab", { name: "Preview" }).click();
-      await expect(page.locator("[data-preview] pre.shiki")).toBeVisible();
+      await expect(page.locator("[data-preview] pre code.hljs")).toBeVisible();
       await saveScreenshot(page, `blogs-editor-preview-${scheme}-${width}`);
       await lookAt(
         page,

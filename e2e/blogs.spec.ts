@@ -101,7 +101,10 @@ test("an author with Pro writes a blog with a cover, two images and a code block
   await expect(preview.getByRole("heading", { name: "Why so small" })).toBeVisible();
   await expect(preview.locator(":scope > img[srcset]")).toHaveCount(1); // the cover, as the page shows it
   await expect(preview.locator("[data-blog-body] img[srcset]")).toHaveCount(2);
-  await expect(preview.locator("pre.shiki code.language-typescript")).toContainText("createServer");
+  await expect(preview.locator('pre[data-lang="typescript"] code.hljs.language-typescript')).toContainText(
+    "createServer",
+  );
+  await expect(preview.locator("pre code .hljs-keyword").first()).toHaveText("import");
   await page.getByRole("tab", { name: "Write" }).click();
 
   // Leaving with a change not saved yet asks first.
@@ -140,7 +143,7 @@ test("a moderator approves it from the review queue and the author's bell says s
   const item = page.locator("[data-review]").filter({ hasText: TITLE });
   await expect(item).toBeVisible();
   await item.getByRole("button", { name: "Read" }).click();
-  await expect(item.locator("[data-blog-body] pre.shiki")).toBeVisible();
+  await expect(item.locator("[data-blog-body] pre code.hljs")).toBeVisible();
   await expect(item.locator("[data-blog-body] img[srcset]")).toHaveCount(2);
   await expectNoAxeViolations(page, "main");
   await item.getByRole("button", { name: "Approve" }).click();

@@ -1,6 +1,6 @@
 // Settings → Account → "Download my data" in Chromium: the request, the mailed link (dev outbox), the
-// download from Settings, and the file checked against the JSON Schema the server publishes beside its
-// OpenAPI document. At 1280 and 375 px in both colour modes; screenshots in e2e/screenshots/data-export-*.
+// download from Settings (the link lands on its focused Download button), and the file checked against the JSON
+// Schema the server publishes beside its OpenAPI document. At 1280 and 375 px in both colour modes; screenshots in e2e/screenshots/data-export-*.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -31,14 +31,18 @@ for (const scheme of ["dark", "light"] as const) {
         await waitForPreloaderGone(page);
         const ready = page.getByTestId("data-export-ready");
         await expect(ready).toBeVisible();
+        // The link lands on its button, not on the top of Settings: in view (below the fold on a phone
+        // otherwise) and focused, so Enter downloads.
+        const downloadButton = ready.getByRole("button", { name: "Download file" });
+        await expect(downloadButton).toBeFocused();
+        await expect(downloadButton).toBeInViewport({ ratio: 1 });
         await page.waitForLoadState("networkidle");
+        await expect(downloadButton).toBeInViewport({ ratio: 1 });
+        await saveScreenshot(page, `data-export-landing-${scheme}-${width}`, { fullPage: false });
         await expectSoundPage(page, { header: true, footer: true });
         await saveScreenshot(page, `data-export-${scheme}-${width}`);
 
-        const [download] = await Promise.all([
-          page.waitForEvent("download"),
-          ready.getByRole("button", { name: "Download file" }).click(),
-        ]);
+        const [download] = await Promise.all([page.waitForEvent("download"), downloadButton.click()]);
         expect(download.suggestedFilename()).toMatch(/^neonlab-data-\d{4}-\d{2}-\d{2}\.json$/);
         const file = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
 

@@ -84,10 +84,11 @@ for (const scheme of ["dark", "light"] as const) {
         await expect(page.locator("header img[src='/avatars/male-3.svg']")).toBeVisible();
       });
 
-      test("delete account: the generic confirmation, No by Escape", async ({ page }) => {
+      test("delete account: asks for the password, Escape cancels", async ({ page }) => {
         await visit(page, "/settings?tab=account");
         const opener = page.getByRole("button", { name: "Delete Account" });
         await openWithKeyboard(opener);
+        await expect(page.getByRole("dialog").getByLabel(/^Password/)).toBeFocused();
         const dialog = await expectAccessibleDialog(page, "Delete account");
         await shot(page, "confirm-delete-account", scheme, width);
         await closeWithEscape(page, dialog, opener);

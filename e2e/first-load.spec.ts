@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { prepareApp, visit } from "./helpers/app.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 
 // The page-load preloader follows the spec's timing from navigation start (100 × 15 ms, then a 1400 ms
 // fade: 2900 ms) and no longer; scripts/measure-preloader.mjs prints the figures. The deadline here is
@@ -57,6 +57,78 @@ test("a client-side navigation never shows the preloader", async ({ page }) => {
   await expect(page).toHaveURL(/\/pricing$/);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as { seen?: { preloader: boolean } }).seen?.preloader)).toBe(false);
+});
+
+type PreloaderSeen = { shown: boolean; locked: boolean };
+
+/**
+ * Records inside the page, from its first byte, whether the page-load overlay was ever in the document and
+ * displayed, and whether scrolling was ever locked. The observer runs before each parser-inserted script
+ * (the HTML parser's microtask checkpoint), so an overlay that a script removes right away is still seen.
+ */
+async function watchPreloader(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { shown: false, locked: false };
+    (window as { preloaderSeen?: typeof seen }).preloaderSeen = seen;
+    const check = () => {
+      const overlay = document.getElementById("nl-page-preloader");
+      if (overlay && getComputedStyle(overlay).display !== "none") seen.shown = true;
+      if (document.documentElement?.style.overflow === "hidden") seen.locked = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+const preloaderSeen = (page: Page) =>
+  page.evaluate(() => (window as { preloaderSeen?: PreloaderSeen }).preloaderSeen ?? { shown: true, locked: true });
+
+test("the preloader shows on a tab's first full load only: not on a reload or the next full load", async ({
+  page,
+  context,
+}) => {
+  await prepareApp(page);
+  await watchPreloader(page);
+  await visit(page, "/courses");
+  expect(await preloaderSeen(page)).toEqual({ shown: true, locked: true });
+  await waitForPreloaderGone(page);
+
+  for (const next of [() => page.reload(), () => page.goto("/about"), () => page.goto("/projects?from=bookmark")]) {
+    await next();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-started"));
+    expect(await preloaderSeen(page), page.url()).toEqual({ shown: false, locked: false });
+    await expect(page.locator("[data-preloader]")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+  }
+
+  // Another tab is another session: its first load shows the overlay again.
+  const other = await context.newPage();
+  await watchPreloader(other);
+  await visit(other, "/about");
+  expect((await preloaderSeen(other)).shown).toBe(true);
+});
+
+test("a checkout's or sign-in's return page and a mail link's landing page never show the preloader", async ({
+  context,
+}) => {
+  for (const path of [
+    "/payment/neonbits/success?session_id=cs_test_1",
+    "/payment/subscription/cancel",
+    "/redirect",
+    "/reset-password?token=from-the-mail",
+    "/settings?tab=account",
+    "/register?referral=INVITE1",
+  ]) {
+    // A new tab, as a mail link or a provider's return opens: the tab's first full load. Signed out, the
+    // payment returns and /settings land on /login (the server's redirect), the page kept for after sign-in.
+    const page = await context.newPage();
+    await prepareApp(page);
+    await watchPreloader(page);
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-started"));
+    expect(await preloaderSeen(page), path).toEqual({ shown: false, locked: false });
+    await expect(page.locator("#nl-page-preloader"), path).toHaveCount(0);
+    await page.close();
+  }
 });
 
 test("paths that match no route, and courses, lessons or learners that do not exist, answer 404 with the not-found page", async ({

@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 import { prepareApp, visit } from "./helpers/app.ts";
 import { signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
-// The lesson renderer's sanitising runs in a real browser here (happy-dom can not run DOMPurify).
+// The one markdown pipeline, lazily loaded by the lesson page, in a real browser: sanitised (its XSS payloads run in
+// packages/shared/src/markdown/pipeline.test.ts) and highlighted.
 const HOSTILE_BODY = [
   "Intro with <script>window.pwned = 'script'</script> a script.",
   '<img src="/nope.png" onerror="window.pwned = \'onerror\'"> and <iframe src="https://example.com"></iframe>',

@@ -132,15 +132,132 @@ for (const scheme of ["dark", "light"] as ColorScheme[]) {
       await visit(page, "/projects/categories/programming");
       await expect(page.getByRole("heading", { level: 1, name: "Programming projects" })).toBeVisible();
       await visit(page, "/projects/responsive-landing-page");
+      // A phone shows one pane at a time (Steps, Code, Preview); a laptop all three side by side.
+      const showPane = async (name: "Steps" | "Preview") => {
+        if (width < 1024) await page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();
+      };
+      await showPane("Preview");
       await expect(page.locator("iframe[title$='preview']")).toBeVisible();
       await waitForPreloaderGone(page);
+      await showPane("Steps");
       await runStep(page, "structure");
       await expect(step(page, "structure").locator('[data-checks] li[data-state="failed"]').first()).toBeVisible();
       await expectSoundPage(page, { header: true, footer: true });
+      await showPane("Preview");
       await expect(page.locator("iframe[title$='preview'][data-rendered-id]")).toBeVisible();
       await saveScreenshot(page, `project-${scheme}-${width}`);
       await page.locator("section[aria-label='Preview']").scrollIntoViewIfNeeded();
       await saveScreenshot(page, `project-stage-${scheme}-${width}`, { fullPage: false });
     });
   }
+}
+
+/** The box of what a locator shows, asserted to lie inside the viewport (nothing below the fold, nothing cut). */
+async function expectInViewport(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, `${selector} is shown`).not.toBeNull();
+  expect(box!.width, `${selector} has a width`).toBeGreaterThan(0);
+  expect(box!.height, `${selector} has a height`).toBeGreaterThan(0);
+  expect(box!.x, `${selector} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.y, `${selector} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${selector} ends inside the viewport's width`).toBeLessThanOrEqual(viewport.width);
+  expect(box!.y + box!.height, `${selector} ends above the fold`).toBeLessThanOrEqual(viewport.height);
+  return box!;
+}
+
+/** A step's code block: wider code scrolls sideways inside it (keyboard too), never cut by the steps column. */
+async function expectCodeScrolls(page: Page, stepKey: string) {
+  // The coloured rendering: the code's grammar loads on demand and its block replaces the first, plain one.
+  const pre = step(page, stepKey).locator("pre[data-lang]").first();
+  await expect(pre.locator("code [class^='hljs-']").first()).toBeVisible();
+  await pre.scrollIntoViewIfNeeded();
+  const shape = await pre.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+    overflowX: getComputedStyle(el).overflowX,
+    right: el.getBoundingClientRect().right,
+    columnRight: el.closest("[data-project-guide]")!.getBoundingClientRect().right,
+  }));
+  expect(shape.scrollWidth, "the step's code is wider than its block").toBeGreaterThan(shape.clientWidth);
+  expect(shape.overflowX).toBe("auto");
+  expect(shape.right, "the block ends inside the steps column").toBeLessThanOrEqual(shape.columnRight);
+  await pre.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  await expect.poll(() => pre.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+}
+
+for (const scheme of ["dark", "light"] as ColorScheme[]) {
+  test(`at 1280 × 800 a project's steps, editor and preview sit side by side on one screen (${scheme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await prepareApp(page, { scheme });
+    await visit(page, "/projects/keyboard-quiz");
+    await waitForPreloaderGone(page);
+    await expect(page.locator("iframe[title$='preview'][data-rendered-id]")).toBeVisible();
+    await expect(page.getByRole("tablist", { name: "Project panes" })).toHaveCount(0);
+    const guide = await expectInViewport(page, "[data-project-guide]");
+    const code = await expectInViewport(page, "section[aria-label='Code']");
+    const preview = await expectInViewport(page, "section[aria-label='Preview']");
+    await expectInViewport(page, "iframe[title$='preview']");
+    await expectInViewport(page, "section[aria-label='Console']");
+    // One row, in this order: steps | editor | preview, each wide enough to work in.
+    expect(guide.x + guide.width).toBeLessThanOrEqual(code.x);
+    expect(code.x + code.width).toBeLessThanOrEqual(preview.x);
+    for (const box of [guide, code, preview]) {
+      expect(Math.abs(box.y - guide.y)).toBeLessThan(2);
+      expect(box.width).toBeGreaterThan(300);
+      expect(box.height).toBeGreaterThan(600);
+    }
+    expect((await page.locator("iframe[title$='preview']").boundingBox())!.height).toBeGreaterThan(300);
+    await saveScreenshot(page, `project-fit-${scheme}-1280x800`, { fullPage: false });
+    await expectCodeScrolls(page, "markup");
+    await saveScreenshot(page, `project-fit-step-code-${scheme}-1280x800`, { fullPage: false });
+    await expectSoundPage(page, { header: true, footer: true });
+  });
+
+  test(`at 375 px a project shows Steps, Code and Preview as tabs, keyboard-usable (${scheme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await prepareApp(page, { scheme });
+    await visit(page, "/projects/keyboard-quiz");
+    await waitForPreloaderGone(page);
+    const tabs = page.getByRole("tablist", { name: "Project panes" });
+    const tab = (name: string) => tabs.getByRole("tab", { name: new RegExp(`^${name}`) });
+    await expect(tab("Steps")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("Steps")).toHaveText("Steps 0/3");
+    await expect(page.locator("[data-project-guide]")).toBeVisible();
+    await expect(page.locator("section[aria-label='Code']")).toBeHidden();
+    await expect(page.locator("section[aria-label='Preview']")).toBeHidden();
+    await expectCodeScrolls(page, "markup");
+    await expectSoundPage(page, { header: true, footer: true });
+    await saveScreenshot(page, `project-tabs-steps-${scheme}-375`, { fullPage: false });
+
+    // Arrow keys move between the tabs and open each pane, which fills the screen below the tabs (from
+    // halfway down the steps too); back on Steps, the steps are where they were left.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await tab("Steps").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Code")).toBeFocused();
+    await expect(tab("Code")).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("[data-project-guide]")).toBeHidden();
+    await expectInViewport(page, "section[aria-label='Code']");
+    await expect(page.locator("section[aria-label='Code'] .cm-content")).toBeVisible();
+    await saveScreenshot(page, `project-tabs-code-${scheme}-375`, { fullPage: false });
+
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Preview")).toBeFocused();
+    await expect(page.locator("iframe[title$='preview'][data-rendered-id]")).toBeVisible();
+    await expectInViewport(page, "section[aria-label='Preview']");
+    await expectSoundPage(page, { header: true, footer: true });
+    await saveScreenshot(page, `project-tabs-preview-${scheme}-375`, { fullPage: false });
+
+    await page.keyboard.press("Home");
+    await expect(tab("Steps")).toBeFocused();
+    await expect(page.locator("[data-project-guide]")).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    await page.keyboard.press("End");
+    await expect(tab("Preview")).toHaveAttribute("aria-selected", "true");
+    await expectNoAxeViolations(page, "[data-project-page]");
+  });
 }

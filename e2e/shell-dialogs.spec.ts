@@ -120,14 +120,14 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole("dialog")).toHaveCount(0);
     });
 
-    test("deleting the account asks first; No keeps it", async ({ page, request }) => {
+    test("deleting the account asks for the password first; Cancel keeps it", async ({ page, request }) => {
       await visit(page, "/settings?tab=account");
       await page.getByRole("button", { name: "Delete Account" }).click();
       const dialog = page.getByRole("dialog", { name: "Delete account" });
       await expectWidth(dialog, width, 500);
       await expect(dialog.locator("[data-confirm-message] strong")).toHaveText("This can not be undone.");
-      await expect(dialog.getByRole("button", { name: "Yes" })).toBeFocused();
-      await dialog.getByRole("button", { name: "No" }).click();
+      await expect(dialog.getByLabel(/^Password/)).toBeFocused();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(/\/settings\?tab=account$/);
       expect((await request.get("/api/profile", { headers: user.headers })).status()).toBe(200);

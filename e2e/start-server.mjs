@@ -15,6 +15,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   DATA_DIR: dataDir,
   AUTH_RATE_LIMIT: "false",
+  // The specs start from empty community pages; e2e/demo-content.spec.ts starts a server of its own with it on.
+  DEMO_CONTENT: "false",
   DATABASE_URL: "",
   REDIS_URL: "",
   SMTP_URL: "",

@@ -30,7 +30,11 @@ const KEEP = 3;
 /**
  * Loaded from node_modules at run time, not bundled:
  * - PGlite reads its PostgreSQL .wasm and .data next to its own module (new URL(…, import.meta.url));
- * - native addons (a platform package's .node file): sharp, argon2, resvg; pg-native is pg's optional driver.
+ * - native addons (a platform package's .node file): sharp, argon2, resvg; pg-native is pg's optional driver;
+ * - CommonJS packages the server loads with import() when configured (REDIS_URL, S3_BUCKET): bundled, each became
+ *   a chunk whose only export is `default`, so `Redis` and `S3Client` were undefined: a start with REDIS_URL
+ *   failed, and so did every upload to S3 (`npm run check:cluster` runs the bundle with both). Node's own loader
+ *   gives their named exports.
  */
 const EXTERNAL = [
   "@electric-sql/pglite",
@@ -39,6 +43,8 @@ const EXTERNAL = [
   "@node-rs/argon2",
   "@resvg/resvg-js",
   "pg-native",
+  "ioredis",
+  "@aws-sdk/client-s3",
 ];
 
 // Every chunk starts with these: `require` for the CommonJS packages' calls of Node's modules and of the external

@@ -117,7 +117,10 @@ describe("Dockerfile", () => {
 describe("compose.yaml and the Caddyfile", () => {
   const composeText = read("compose.yaml");
   const compose = parse(composeText);
-  const { app, postgres, redis, minio, caddy } = compose.services;
+  const { postgres, redis, minio, caddy } = compose.services;
+  /** The app's instances: one service each (app-1, app-2), so each restarts while the other serves. */
+  const appServices = Object.keys(compose.services).filter((name) => /^app-\d+$/.test(name));
+  const app = compose.services[appServices[0]];
   /** compose's `${NAME…}` replaced by a sample value, as `docker compose` would with a filled-in .env. */
   const sample = (value) =>
     String(value).replace(/\$\{([A-Z_][A-Z0-9_]*)[^}]*\}/g, (_, name) =>
@@ -131,11 +134,14 @@ describe("compose.yaml and the Caddyfile", () => {
 
   it("runs two instances of the Dockerfile's image with PostgreSQL, Redis, MinIO and Caddy", () => {
     expect(Object.keys(compose.services)).toEqual(
-      expect.arrayContaining(["app", "postgres", "redis", "minio", "caddy"]),
+      expect.arrayContaining(["app-1", "app-2", "postgres", "redis", "minio", "caddy"]),
     );
+    expect(appServices).toEqual(["app-1", "app-2"]);
+    // The same definition (one YAML anchor), so the instances can not drift apart.
+    for (const name of appServices) expect(compose.services[name], name).toEqual(app);
     expect(app.build).toBe(".");
     expect(existsSync(join(root, "Dockerfile"))).toBe(true);
-    expect(app.deploy.replicas).toBe(2);
+    expect(app.deploy?.replicas).toBeUndefined();
     expect(Number(/^postgres:(\d+)/.exec(postgres.image)?.[1])).toBeGreaterThanOrEqual(15);
     expect(redis.image).toMatch(/^redis:/);
     expect(minio.image).toMatch(/^minio\//);
@@ -180,17 +186,40 @@ describe("compose.yaml and the Caddyfile", () => {
     for (const script of npmScriptsIn(composeText)) expect(pkg.scripts).toHaveProperty(script);
   });
 
-  it("has Caddy serve PUBLIC_URL from the app's port and PREVIEW_ORIGIN from the preview's, with the Caddyfile in the repo", () => {
+  it("has Caddy serve PUBLIC_URL from every instance's app port and PREVIEW_ORIGIN from its preview port", () => {
     const mount = caddy.volumes.find((v) => v.endsWith(":/etc/caddy/Caddyfile:ro"));
     const file = mount.split(":")[0];
     expect(existsSync(join(root, file))).toBe(true);
     expect(Object.keys(caddy.environment).sort()).toEqual(["PREVIEW_ORIGIN", "PUBLIC_URL"]);
     expect(caddy.ports).toEqual(expect.arrayContaining(["80:80", "443:443"]));
+    expect(caddy.depends_on).toEqual(appServices);
     const config = loadConfig(appEnv);
     const sites = caddySites(read(file));
     expect(Object.keys(sites)).toEqual(["{$PUBLIC_URL}", "{$PREVIEW_ORIGIN}"]);
-    expect(sites["{$PUBLIC_URL}"]).toMatch(new RegExp(`dynamic a app ${config.PORT}\\b`));
-    expect(sites["{$PREVIEW_ORIGIN}"]).toMatch(new RegExp(`dynamic a app ${config.previewPort}\\b`));
+    const upstreams = (port) => `reverse_proxy ${appServices.map((name) => `${name}:${port}`).join(" ")} {`;
+    expect(sites["{$PUBLIC_URL}"]).toContain(upstreams(config.PORT));
+    expect(sites["{$PREVIEW_ORIGIN}"]).toContain(upstreams(config.previewPort));
+  });
+
+  it("restarts an instance without a failed request: health checks on /api/ready, a drain longer than a check", () => {
+    const sites = caddySites(read("Caddyfile"));
+    const config = loadConfig(appEnv);
+    const option = (site, name) => new RegExp(`^\\s*${name} (\\S+)$`, "m").exec(sites[site])?.[1];
+    const seconds = (duration) => Number(/^(\d+)s$/.exec(duration)?.[1]);
+    for (const site of Object.keys(sites)) {
+      expect(option(site, "health_uri"), site).toBe("/api/ready");
+      expect(seconds(option(site, "lb_try_duration")), site).toBeGreaterThan(0);
+      // After SIGTERM the instance fails /api/ready for SHUTDOWN_DELAY_MS, still serving: at least one whole check.
+      const check = seconds(option(site, "health_interval")) + seconds(option(site, "health_timeout"));
+      expect(config.SHUTDOWN_DELAY_MS / 1000, site).toBeGreaterThan(check);
+    }
+    // The preview site has no readiness route: its instances are checked on the app's port.
+    expect(Number(option("{$PREVIEW_ORIGIN}", "health_port"))).toBe(config.PORT);
+    // socket.io's long-polling fallback keeps one client on one instance (the WebSocket needs no cookie).
+    expect(sites["{$PUBLIC_URL}"]).toMatch(/^\s*lb_policy cookie neonlab_instance$/m);
+    // Docker's SIGKILL comes after the drain and the close (server.ts gives the close 15 s).
+    expect(seconds(app.stop_grace_period)).toBeGreaterThanOrEqual(config.SHUTDOWN_DELAY_MS / 1000 + 15);
+    expect(pkg.scripts["check:cluster"]).toBeDefined();
   });
 });
 

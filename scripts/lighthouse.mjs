@@ -19,10 +19,10 @@ import { CATEGORIES, median, printTable, summarize, TARGETS, toScore } from "./l
 const ROOT = join(import.meta.dirname, "..");
 const RESULTS = join(ROOT, "bench/results/lighthouse.json");
 const DIST = join(ROOT, "apps/web/dist");
-const PUBLIC_ROUTES =
-  "/ /about /features /tutorials /help /policy /terms /contact /pricing /courses /login /register /forgot /rank".split(
-    " ",
-  );
+const PUBLIC_ROUTES = (
+  "/ /about /features /tutorials /help /policy /terms /contact /pricing /courses /blogs /hacks /projects /rank " +
+  "/login /register /forgot"
+).split(" ");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless",

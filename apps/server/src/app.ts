@@ -6,13 +6,13 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./adapters/mail/mailer.ts";
 import { lazyAuth } from "./auth/lazy-auth.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
-import { registerSessionHook } from "./auth/session.ts";
+import { registerSessionHook } from "./session-guards.ts";
 import { redisSessionInvalidation } from "./auth/session-invalidation.ts";
 import { createSessionResolver } from "./auth/session-resolver.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { MODULES } from "./app/modules.ts";
-import { registerModules } from "./app/register-modules.ts";
+import { accountHooksOf, registerModules, signedInCall, signedInHooksOf } from "./app/register-modules.ts";
 import { createDatabase, type Database } from "./db/client.ts";
 import { databaseTimeouts } from "./db/postgres-pool.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./error-handler.ts";
@@ -26,7 +26,6 @@ import { connectSharedRedis, withSharedLock } from "./lib/redis.ts";
 import { registerCompression } from "./lib/compression.ts";
 import { REPLAYED_HEADER, registerIdempotency } from "./lib/idempotency/hooks.ts";
 import { registerSecurityHeaders } from "./lib/security-headers.ts";
-import { confirmAccount, linkNewAccount } from "./modules/connections/referrals/service.ts";
 import { createRealtime } from "./realtime/realtime.ts";
 import { inlineScriptHashes, readSpa, registerSpa } from "./spa.ts";
 import { createTransactionRunner } from "./transaction.ts";
@@ -95,11 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     limits,
     onError: (error, what) => app.log.error({ err: error }, what),
     forgetSessions: (userId) => sessions.forgetUser(userId),
-    // A sign-up through an invite is linked to it; its confirmation pays the inviter once (decision 031).
-    accountHooks: {
-      created: (account) => transaction((tx) => linkNewAccount(tx, account)),
-      confirmed: (userId) => transaction((tx) => confirmAccount(tx, userId)),
-    },
+    // What a new or confirmed account sets off: each manifest's accountHooks (the referrals', decision 031).
+    accountHooks: accountHooksOf(MODULES, config),
   });
   const realtime = createRealtime({
     server: app.server,
@@ -122,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessions,
     realtime,
     limits,
+    exportSections: MODULES.flatMap((module) => module.exportSections ?? []),
     log: app.log,
   };
   app.decorate("ctx", ctx);
@@ -136,6 +133,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", "ws:", "wss:"],
+        // The service worker (/sw.js) and the web manifest, both the app's own files.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Hack previews run on the preview site, another host name (decision 028).
         frameSrc: ["'self'", config.previewOrigin],
         frameAncestors: ["'none'"],
@@ -161,12 +161,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // The OpenAPI document (/api/docs/json): 3.1, each operation completed from its route (lib/openapi/).
   await app.register(swagger, openApiOptions(config.PUBLIC_URL));
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // Tags start collapsed: Swagger UI stops rendering a document of this size part-way when every operation
+  // is open at once (no error, the later tags are missing); a tag opens its operations on a click.
+  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "none" } });
 
   registerErrorHandler(app, () => database.ping());
   const inFlight = trackRequests(app);
   registerNulGuard(app);
-  registerSessionHook(app, sessions);
+  // Each signed-in request also runs the manifests' signed-in hooks (the learner's presence, progress).
+  registerSessionHook(app, sessions, signedInCall(signedInHooksOf(MODULES, config), ctx));
   registerRouteLimits(app, limits);
   registerAuthRoutes(app, auth, {
     rateLimit: config.AUTH_RATE_LIMIT,
@@ -180,12 +183,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerModules(app, ctx, MODULES);
   await registerSpa(app, config.WEB_DIST, spa);
 
+  // Before the listener closes: its close waits for every connection, a WebSocket's too, and onClose runs after.
+  app.addHook("preClose", async () => {
+    await realtime.close();
+  });
   app.addHook("onClose", async () => {
     // Order matters: the server stopped accepting; let running requests finish before closing what they use.
     await inFlight.drained(10_000);
     await jobs.stop();
     app.log.info("job worker stopped");
-    await realtime.close();
     await redis?.close();
     await mailer.close();
     if (!options.database) await database.close();

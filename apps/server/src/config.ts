@@ -63,8 +63,12 @@ export const envSchema = z.object({
   /** The AI tutor: longest wait for the model's first token, then between two chunks. */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** After SIGTERM: how long /api/ready answers 503 while the server still serves, before it closes (0: at once). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   WEB_DIST: z.string().default(resolve(import.meta.dirname, "../../web/dist")),
   IMPORT_CONTENT: boolean.default(true),
+  /** Demo community content on a database's first start (content/demo/, docs/decisions/042); never in production. */
+  DEMO_CONTENT: optionalBoolean,
   CONTENT_DIR: z.string().default(resolve(import.meta.dirname, "../../../content")),
   AUTH_RATE_LIMIT: boolean.default(true),
   BUILD_ID: optional,
@@ -84,6 +88,8 @@ export type Config = Env & {
   isProduction: boolean;
   /** Whether GET /api/dev/outbox exists: it shows every mailed code and link, so only on a local install. */
   devOutbox: boolean;
+  /** Whether a start seeds the demo content into a database that never had it: DEMO_CONTENT, never in production. */
+  demoContent: boolean;
   /** The preview site's origin (hack code runs there, never on the app's site) and its listener's port. */
   previewOrigin: string;
   previewPort: number;
@@ -131,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigin: env.CORS_ORIGIN ?? new URL(env.PUBLIC_URL).origin,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir, env.NODE_ENV === "test"),
     devOutbox: !isProduction && (env.DEV_OUTBOX ?? isLocalOnly(env)),
+    demoContent: !isProduction && (env.DEMO_CONTENT ?? true),
     ...previewSite(env, isProduction),
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from "./db/client.ts";
 /**
  * One module's part of a user's personal data export (docs/data-export.md): a key in the file's `sections`,
  * the zod schema of its content (published as JSON Schema at /api/docs/export-schema.json) and how to read
- * it for one user. A module adds one in its `export-section.ts`, listed in modules/identity/data-export/sections.ts.
+ * it for one user. A module adds one in its `export-section.ts`, listed in its manifest (`exportSections`).
  * `collect` reads the user's rows only, and never a secret (no password hash, token or key).
  */
 export type ExportSection<S extends z.ZodType = z.ZodType> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS_POLICY } from "./lib/security-headers.ts";
+import { PREVIEW_HEADERS } from "./modules/hacks/preview-site.ts";
 import { createTestApp } from "./test/test-app.ts";
 import { createUser } from "./test/users.ts";
 
@@ -50,6 +51,25 @@ describe("security and caching headers", async () => {
     }
     for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"]) {
       expect(PERMISSIONS_POLICY).toContain(feature);
+    }
+  });
+
+  it("names only features Chromium knows in Permissions-Policy, on the app and on the preview site", () => {
+    // Chromium warns on every page load about a name it does not know ("bluetooth" is one).
+    const known = new Set(
+      `accelerometer ambient-light-sensor autoplay browsing-topics camera clipboard-read clipboard-write
+      display-capture encrypted-media fullscreen gamepad geolocation gyroscope hid idle-detection local-fonts
+      magnetometer microphone midi payment picture-in-picture publickey-credentials-create
+      publickey-credentials-get screen-wake-lock serial storage-access usb web-share window-management
+      xr-spatial-tracking`.split(/\s+/),
+    );
+    for (const policy of [PERMISSIONS_POLICY, PREVIEW_HEADERS["permissions-policy"] ?? ""]) {
+      const features = policy.split(",").map((entry) => entry.trim().split("=")[0] ?? "");
+      expect(features.length).toBeGreaterThan(5);
+      expect(
+        features.filter((feature) => !known.has(feature)),
+        policy,
+      ).toEqual([]);
     }
   });
 

@@ -1,4 +1,5 @@
 import { ConfigError, exposureWarning, loadConfig, publicUrlMismatch } from "./config.ts";
+import { startDraining } from "./lib/draining.ts";
 import { webBuildRefusal } from "./web-build-mode.ts";
 
 /** How long after listening Better Auth starts loading when no auth request asked for it first. */
@@ -28,18 +29,22 @@ async function main() {
     const { pgliteLocation, prestartPglite } = await import("./db/pglite-remote.ts");
     prestartPglite(pgliteLocation(config.dataDir));
   }
-  const [{ buildApp }, { importBundledContent }, { buildPreviewSite }] = await Promise.all([
-    import("./app.ts"),
-    import("./content/bundled.ts"),
-    import("./modules/hacks/preview-site.ts"),
-  ]);
+  const [{ buildApp }, { MODULES }, { buildSites }, { importBundledContent }, { seedDemoContentOnStart }] =
+    await Promise.all([
+      import("./app.ts"),
+      import("./app/modules.ts"),
+      import("./app/register-modules.ts"),
+      import("./content/bundled.ts"),
+      import("./demo/on-start.ts"),
+    ]);
   const app = await buildApp({ config });
   await importBundledContent(app);
-  // Hack code runs on the preview site, a second listener reached by another host name (decision 028).
-  const preview = await buildPreviewSite(app.ctx);
-  app.addHook("onClose", () => preview.close());
+  // Outside production, a database's first start adds the demo community content (docs/decisions/042).
+  await seedDemoContentOnStart(app);
+  // The modules' own sites (the manifests' `sites`: the hack preview site), each a listener of its own.
+  const sites = await buildSites(app, app.ctx, MODULES);
   await app.listen({ host: config.HOST, port: config.PORT });
-  await preview.listen({ host: config.HOST, port: config.previewPort });
+  for (const site of sites) await site.server.listen({ host: config.HOST, port: site.port });
   // Better Auth loads once the server answers (auth/lazy-auth.ts), a moment later so the first requests are not
   // queued behind its ~0.4 s of module loading; a configuration it refuses still stops the server.
   setTimeout(() => {
@@ -58,6 +63,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Behind a proxy, first out of rotation: /api/ready answers 503 while everything else is still served.
+    const delay = signal === "SIGTERM" ? config.SHUTDOWN_DELAY_MS : 0;
+    if (delay > 0) {
+      startDraining();
+      app.log.info(`${signal} received: not ready; serving ${delay} ms more, then closing`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
     app.log.info(`${signal} received: draining requests, then closing sockets and the database`);
     const timer = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");

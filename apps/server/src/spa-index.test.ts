@@ -34,6 +34,10 @@ describe("the SPA's HTML", async () => {
   writeFileSync(join(dist, "assets", "app-1a2b.js"), ASSET);
   writeFileSync(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(ASSET));
   writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+  const WORKER = "self.addEventListener('fetch', () => {});".repeat(50);
+  writeFileSync(join(dist, "sw.js"), WORKER);
+  writeFileSync(join(dist, "sw.js.br"), brotliCompressSync(WORKER));
+  writeFileSync(join(dist, "manifest.webmanifest"), JSON.stringify({ name: "NeonLab" }));
   writeFileSync(join(dist, ".build-stamp"), "hash\n");
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const app = await createTestApp({ env: { WEB_DIST: dist } });
@@ -47,6 +51,16 @@ describe("the SPA's HTML", async () => {
     const icon = await app.inject({ method: "HEAD", url: "/favicon.svg" });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers["cache-control"]).toBe("public, max-age=300");
+    // The service worker and the manifest are asked again on every load (a new version is found at once).
+    for (const encoding of ["br", "identity"]) {
+      const worker = await app.inject({ url: "/sw.js", headers: { "accept-encoding": encoding } });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers["cache-control"], encoding).toBe("no-cache");
+      expect(worker.headers["content-type"]).toMatch(/javascript/);
+    }
+    const manifest = await app.inject("/manifest.webmanifest");
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
     // No file of the app: the page fallback (index.html) answers, also for the build's stamp and a folder.
     for (const url of ["/.build-stamp", "/assets", "/assets/", "/assets/missing-9z.js"]) {
       const res = await app.inject(url);

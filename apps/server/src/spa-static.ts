@@ -15,6 +15,9 @@ const NOT_FILES = new Set(["prerender"]);
  */
 export async function registerBuildFiles(app: FastifyInstance, dist: string) {
   const assets = join(dist, "assets") + sep;
+  // The service worker and the web manifest name the current build's files: asked again on every load, so
+  // a new version is found at once (browsers check sw.js themselves at most daily whatever its caching).
+  const REVALIDATED = new Set(["sw.js", "manifest.webmanifest"].map((file) => join(dist, file)));
   const common: FastifyStaticOptions = {
     root: dist,
     index: false,
@@ -26,7 +29,14 @@ export async function registerBuildFiles(app: FastifyInstance, dist: string) {
     allowedPath: (pathName) => !pathName.endsWith("/"),
     setHeaders(res, path) {
       const hashed = path.startsWith(assets);
-      res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      res.header(
+        "cache-control",
+        hashed
+          ? "public, max-age=31536000, immutable"
+          : REVALIDATED.has(path.replace(/\.(br|gz)$/, ""))
+            ? "no-cache"
+            : "public, max-age=300",
+      );
     },
   };
   const entries = readdirSync(dist, { withFileTypes: true });

@@ -9,13 +9,17 @@ export const NOTIFICATION_KINDS = [
   "connection_accepted",
   "blog_approved",
   "blog_rejected",
+  "blog_submitted",
   "badge_earned",
   "referral_joined",
   "report_resolved",
   "giveaway_won",
   "subscription_changed",
+  "classroom_assignment",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Kinds only staff (moderators and admins) receive: a blog sent for review. */
+export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = ["blog_submitted"];
 
 /** Events the server emits; each value is the listener's signature. */
 export interface ServerToClientEvents {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import type { AccountHooks } from "../auth/account-hooks.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
+import type { ExportSection } from "../export-section.ts";
 import type { AppEvents, EventName } from "../events/app-events.ts";
 import type { JobName, JobPayloads } from "../jobs/job-types.ts";
 import type { ModuleOptions } from "../lib/plugin-scope.ts";
@@ -38,8 +40,26 @@ export type JobWorker = { [J in JobName]: JobWorkerOf<J> }[JobName];
 export type Timer = { name: string; everyMs: number; run: (ctx: AppContext) => Promise<unknown> };
 
 /**
- * Everything a module plugs into the app, in one place: its routes, what it does on events, the jobs it
- * works and the timers it runs. app/modules.ts lists every module's manifest; app.ts registers them in order.
+ * What a module does after every API request of a signed-in user answered with success (2xx, 3xx; the session
+ * hook, session-guards.ts): a refused request changes nothing. It is not awaited: it must neither throw nor hold
+ * anything up (work it starts logs its own failures).
+ */
+export type SignedInHook = { name: string; run: (userId: string, ctx: AppContext) => void };
+
+/**
+ * A site a module serves beside the app: a server of its own, on another port reached by another host name (the
+ * hack preview site, decision 028). server.ts builds it with the app, listens on `port` once the app listens, and
+ * closes it with the app.
+ */
+export type Site = {
+  name: string;
+  port: (config: Config) => number;
+  build: (ctx: AppContext) => Promise<FastifyInstance>;
+};
+
+/**
+ * Everything a module plugs into the app, in one place: its routes and sites, what it does on events, on a new or
+ * confirmed account and on a signed-in request, the jobs it works and the timers it runs. app/modules.ts lists every module's manifest; app.ts registers them in order.
  */
 export type ModuleManifest = {
   /** The module's folder under modules/ (or what the app itself wires); every part of a module bears its name. */
@@ -51,6 +71,14 @@ export type ModuleManifest = {
   subscriptions?: Subscription[];
   jobs?: JobWorker[];
   timers?: Timer[];
+  /** What it does when an account is created or confirmed (called by Better Auth's hooks, auth/auth.ts). */
+  accountHooks?: AccountHooks;
+  /** What it does after each successful API request of a signed-in user (the session hook, session-guards.ts). */
+  signedInHooks?: SignedInHook[];
+  /** The sites it serves beside the app, each on a listener of its own (server.ts). */
+  sites?: Site[];
+  /** Its sections of a user's personal data export (docs/data-export.md), in the file's order. */
+  exportSections?: readonly ExportSection[];
 };
 
 /**

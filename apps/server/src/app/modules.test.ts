@@ -2,11 +2,12 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { JOB_NAMES } from "../jobs/job-types.ts";
 import type { ModuleManifest, ModuleParts } from "./module-manifest.ts";
 import { MODULES } from "./modules.ts";
-import { registerModules } from "./register-modules.ts";
+import { accountHooksOf, registerModules, signedInHooksOf } from "./register-modules.ts";
 
 const MODULES_DIR = join(import.meta.dirname, "../modules");
 const ROUTE_FILE = /^([a-z-]+-)?routes\.ts$/;
@@ -91,6 +92,7 @@ describe("the module list (app/modules.ts)", () => {
       "blogs: inTransaction",
       "blogs: afterCommit",
       "hacks: inTransaction",
+      "classrooms: inTransaction",
     ]);
   });
 
@@ -103,6 +105,23 @@ describe("the module list (app/modules.ts)", () => {
       "send-mail (core)",
     ]);
     expect(workers.map((w) => w.what).sort()).toEqual([...JOB_NAMES].sort());
+  });
+
+  it("names what a new or confirmed account sets off, in the order it runs", () => {
+    const hooks = accountHooksOf(MODULES, { devOutbox: true } as Config).map(
+      ({ module, ...hook }) => `${module}: ${Object.keys(hook).join(", ")}`,
+    );
+    expect(hooks).toEqual(["connections: created, confirmed"]);
+  });
+
+  it("names what each signed-in request sets off, in the order it runs", () => {
+    const hooks = signedInHooksOf(MODULES, { devOutbox: true } as Config).map((hook) => hook.name);
+    expect(hooks).toEqual(["progress: presence"]);
+  });
+
+  it("names the sites served beside the app, each on a listener of its own", () => {
+    const sites = MODULES.flatMap((m) => (m.sites ?? []).map((site) => `${m.name}: ${site.name}`));
+    expect(sites).toEqual(["hacks: hack preview"]);
   });
 
   it("names the timers that run on each instance", () => {

@@ -1,4 +1,5 @@
 import { manifest as blogs } from "../modules/blogs/manifest.ts";
+import { manifest as classrooms } from "../modules/classrooms/manifest.ts";
 import { manifest as connections } from "../modules/connections/manifest.ts";
 import { manifest as hacks } from "../modules/hacks/manifest.ts";
 import { manifest as identity } from "../modules/identity/manifest.ts";
@@ -9,6 +10,7 @@ import { manifest as platform } from "../modules/platform/manifest.ts";
 import { manifest as progress } from "../modules/progress/manifest.ts";
 import { manifest as projects } from "../modules/projects/manifest.ts";
 import { manifest as reports } from "../modules/reports/manifest.ts";
+import { manifest as review } from "../modules/review/manifest.ts";
 import { manifest as shop } from "../modules/shop/manifest.ts";
 import { manifest as tutor } from "../modules/tutor/manifest.ts";
 import { manifest as wallet } from "../modules/wallet/manifest.ts";
@@ -38,10 +40,11 @@ const core: ModuleManifest = {
 export const MODULES: readonly ModuleManifest[] = [
   core,
   platform.system,
-  identity.profileView,
+  progress.profileView,
   identity.users,
   learning,
-  progress,
+  progress.progress,
+  review,
   reports,
   connections.connections,
   notifications,
@@ -57,5 +60,6 @@ export const MODULES: readonly ModuleManifest[] = [
   blogs,
   hacks,
   projects,
+  classrooms,
   platform.dev,
 ];

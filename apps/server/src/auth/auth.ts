@@ -1,6 +1,6 @@
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, getOAuthState } from "better-auth/api";
 // The plugins' own entry points: "better-auth/plugins" loads every plugin (organization, two-factor, …).
 import { bearer } from "better-auth/plugins/bearer";
 import { emailOTP } from "better-auth/plugins/email-otp";
@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { isAllowedProfileImage, PROFILE_IMAGE_MAX_LENGTH } from "@neonlab/shared/schemas/auth";
+import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/schemas/referrals";
 import type { Mail } from "../adapters/mail/mailer.ts";
 import {
   confirmationCodeMail,
@@ -19,10 +20,12 @@ import {
   signInCodeMail,
 } from "../adapters/mail/templates.ts";
 import type { Config } from "../config.ts";
+import type { ModuleAccountHooks } from "./account-hooks.ts";
 import type { Db } from "../db/client.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { accounts, sessions, users, verifications } from "../modules/identity/accounts/schema.ts";
 import { createProfile } from "../modules/identity/profiles/service.ts";
+import { isNoSignInEmail } from "../modules/identity/profiles/no-sign-in.ts";
 import type { RateLimits } from "../lib/rate-limits.ts";
 import type { RunInTransaction } from "../transaction.ts";
 import { codeResendWait } from "./code-throttle.ts";
@@ -47,13 +50,10 @@ export type AuthDeps = {
   /** Drops the user's cached sessions on every instance (a password or e-mail change takes effect at once). */
   forgetSessions?: (userId: string) => void;
   /**
-   * What a new or a confirmed account sets off (the app wires modules/connections/referrals here: link the invite, pay the
-   * inviter once). A failure is logged; the sign-up or confirmation stands.
+   * What a new or a confirmed account sets off: the manifests' `accountHooks` (app/modules.ts), in their order, each
+   * in a transaction of its own. A failure is logged; the sign-up or confirmation stands.
    */
-  accountHooks?: {
-    created(account: { id: string; email: string; emailVerified: boolean; referral: string | null }): Promise<unknown>;
-    confirmed(userId: string): Promise<unknown>;
-  };
+  accountHooks?: readonly ModuleAccountHooks[];
 };
 
 /** The payload of a JWT, unverified (Better Auth has verified the ones we read). */
@@ -93,6 +93,7 @@ function betterAuthLogLevel(level: Config["LOG_LEVEL"]): "debug" | "info" | "war
 export function createAuth(deps: AuthDeps) {
   const { config, db, sendMail } = deps;
   const forgetSessions = deps.forgetSessions ?? (() => {});
+  const accountHooks = deps.accountHooks ?? [];
   const passwordChanged = async (user: { id: string; email: string }) => {
     forgetSessions(user.id);
     await sendMail(passwordChangedMail(user.email));
@@ -160,31 +161,49 @@ export function createAuth(deps: AuthDeps) {
           // sign-up back: a failure is logged and the session lookup makes the missing profile on the
           // user's next request (auth/session-resolver.ts).
           after: async (user, context) => {
-            await createProfile(deps.transaction, user).catch((error) =>
+            const { timeZone, referral } = await signUpDetails(context, config.PUBLIC_URL);
+            await createProfile(deps.transaction, user, { timeZone }).catch((error) =>
               deps.onError(error, "profile creation after sign-up failed"),
             );
-            // The sign-up's `referral` (the invite's code from the link), else the invited address, links the
-            // accounts (docs/decisions/031); a failure is logged, the sign-up stands.
-            const referral = (context?.body as { referral?: unknown } | undefined)?.referral;
-            await deps.accountHooks
-              ?.created({ ...user, referral: typeof referral === "string" ? referral : null })
-              .catch((error) => deps.onError(error, "referral link after sign-up failed"));
+            // The sign-up's `referral`: the code of an invite or of a personal link (docs/decisions/031).
+            const account = { ...user, referral };
+            for (const hook of accountHooks) {
+              const { created } = hook;
+              if (!created) continue;
+              await deps
+                .transaction((tx) => created(account, tx))
+                .catch((error) => deps.onError(error, `${hook.module}: account hook after sign-up failed`));
+            }
           },
         },
         update: {
           before: async (user) => checkImage(user),
           // The old address hears of an e-mail change (the confirmation link's token names it).
           after: async (user, context) => {
-            // A confirmed account pays its inviter once (confirmAccount acts only the first time).
+            // Every update of a confirmed account: the hooks act only the first time themselves.
             if (user.emailVerified) {
-              await deps.accountHooks
-                ?.confirmed(user.id)
-                .catch((error) => deps.onError(error, "referral reward after confirmation failed"));
+              for (const hook of accountHooks) {
+                const { confirmed } = hook;
+                if (!confirmed) continue;
+                await deps
+                  .transaction((tx) => confirmed(user.id, tx))
+                  .catch((error) => deps.onError(error, `${hook.module}: account hook after confirmation failed`));
+              }
             }
             const from = previousEmail(user, context?.query?.token);
             if (!from) return;
             forgetSessions(user.id);
             await sendMail(emailChangedMail(from, user.email));
+          },
+        },
+      },
+      // An account under .invalid (the demo content's author) never gets a session, whichever way in is tried.
+      session: {
+        create: {
+          before: async (session) => {
+            const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId));
+            if (user && isNoSignInEmail(user.email))
+              throw new APIError("FORBIDDEN", { code: "NO_SIGN_IN_ACCOUNT", message: NO_SIGN_IN_MESSAGE });
           },
         },
       },
@@ -247,6 +266,47 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What a sign-in to an account under .invalid answers (403). */
+export const NO_SIGN_IN_MESSAGE = "This account holds NeonLab's demo content: nobody can sign in to it.";
+
+/**
+ * What a sign-up sent along, from its request or, on the OAuth callback that creates the account, from the flow's
+ * state (read once):
+ * - `timeZone`: the browser's (docs/product-rules-notes.md, "Time zone at sign-up"): the e-mail sign-up's
+ *   `timeZone`, an ID-token sign-in's `additionalData.timeZone`, or the same value kept in the OAuth state.
+ *   Unchecked here: createProfile keeps only a zone it knows.
+ * - `referral`: the code of an invite or a personal link: the e-mail sign-up's `referral` (the register page sends
+ *   its `?referral=`), or the `referral` of the /redirect address an OAuth flow returns to (spec: /redirect may
+ *   carry referral).
+ */
+async function signUpDetails(
+  context: { body?: unknown } | null | undefined,
+  publicUrl: string,
+): Promise<{ timeZone: unknown; referral: string | null }> {
+  const body = (context?.body ?? {}) as {
+    timeZone?: unknown;
+    additionalData?: { timeZone?: unknown };
+    referral?: unknown;
+  };
+  const timeZone = body.timeZone !== undefined ? body.timeZone : body.additionalData?.timeZone;
+  const referral = typeof body.referral === "string" ? body.referral : undefined;
+  if (timeZone !== undefined && referral !== undefined) return { timeZone, referral };
+  const state = (await getOAuthState().catch(() => null)) as { timeZone?: unknown; callbackURL?: unknown } | null;
+  return {
+    timeZone: timeZone !== undefined ? timeZone : state?.timeZone,
+    referral: referral ?? referralOfRedirect(state?.callbackURL, publicUrl),
+  };
+}
+
+function referralOfRedirect(callbackURL: unknown, publicUrl: string): string | null {
+  if (typeof callbackURL !== "string") return null;
+  try {
+    return new URL(callbackURL, publicUrl).searchParams.get("referral")?.slice(0, REFERRAL_CODE_MAX_LENGTH) || null;
+  } catch {
+    return null;
+  }
+}
 
 /** The account image must be one the app can show safely (https or its own avatars), else 400. */
 function checkImage(user: { image?: string | null }): void {

@@ -9,7 +9,7 @@ import { chargeMail, type MailKind } from "./mail-cap.ts";
 import { askBetterAuth, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { newPasswordProblem } from "./password-policy.ts";
 import { AUTH_ROUTE_RULES, type AuthRouteRule, firstIssue, oauthStartSchema } from "./request-schemas.ts";
-import { bearerToken } from "./session.ts";
+import { bearerToken } from "../session-guards.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 
 // Authenticated routes without a rule (sign-out, session list…) still count per session.
@@ -120,7 +120,12 @@ export function authEndpoints(deps: AuthEndpointDeps) {
       return next(call);
     };
 
-  const signInSocial = ruled("/sign-in/social");
+  // The sign-up's time zone rides in the OAuth state (Better Auth's `additionalData`) to the callback, where
+  // the account is made (auth.ts: signUpTimeZone); an ID-token sign-in reads it from the same field at once.
+  const signInSocial = ruled("/sign-in/social", (call) => {
+    const { timeZone, ...body } = call.body as { timeZone?: string };
+    return forward({ ...call, body: timeZone === undefined ? body : { ...body, additionalData: { timeZone } } });
+  });
 
   // The client's OAuth start (Better Auth's older generic-OAuth route), mapped onto /sign-in/social.
   const oauthStart: AuthEndpoint = async (call) => {

@@ -4,7 +4,7 @@ import type { Limit, RateLimits } from "../lib/rate-limits.ts";
 /** Mails that anyone can ask for on an address: each kind at most 5 an hour to one address (decision 011). */
 export const MAILS_PER_ADDRESS: Limit = { max: 5, windowSeconds: 3600 };
 
-export type MailKind = "reset" | "code" | "change-email";
+export type MailKind = "reset" | "code" | "change-email" | "invite";
 
 export const mailCapMessage = (seconds: number) =>
   `Too many emails were sent to this address in the last hour. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`;

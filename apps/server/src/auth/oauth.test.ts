@@ -5,7 +5,7 @@ import { readMails } from "../test/mail.ts";
 import { type Identity, startOAuthProviders } from "../test/oauth-provider.ts";
 import { createTestApp, testConfig } from "../test/test-app.ts";
 import { createUser, uniqueEmail } from "../test/users.ts";
-import { enabledOAuthProviders } from "./oauth.ts";
+import { enabledOAuthProviders } from "./oauth-providers.ts";
 
 const providers = await startOAuthProviders();
 afterAll(() => providers.stop());
@@ -22,11 +22,16 @@ const cookieHeader = (cookies: { name: string; value: string }[]) =>
   cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
 /** Browser-free run of the redirect flow: app → provider /authorize → app callback → /redirect?…&ott=… */
-async function oauthRoundTrip(app: App, providerId: "google" | "github", callbackURL: string) {
+async function oauthRoundTrip(
+  app: App,
+  providerId: "google" | "github",
+  callbackURL: string,
+  more: { timeZone?: string } = {},
+) {
   const start = await app.inject({
     method: "POST",
     url: "/api/auth/sign-in/oauth2",
-    payload: { providerId, callbackURL },
+    payload: { providerId, callbackURL, ...more },
   });
   expect(start.statusCode, start.body).toBe(200);
   const { url } = start.json() as { url: string };
@@ -96,6 +101,32 @@ describe("OAuth sign-in against a real OAuth/OIDC server on 127.0.0.1", async ()
     const token = verified.headers["set-auth-token"] as string;
     const me = await app.inject({ url: "/api/profile", headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ email: github.email, display_name: "Linus Hacker" });
+  });
+
+  it("a new account gets the browser's time zone sent at the start; a returning one keeps its own", async () => {
+    const zoneAfter = async (providerId: "google" | "github", timeZone: string) => {
+      const landing = await oauthRoundTrip(app, providerId, "/redirect", { timeZone });
+      const token = (await exchange(app, landing.searchParams.get("ott"))).headers["set-auth-token"] as string;
+      const me = await app.inject({ url: "/api/profile", headers: { authorization: `Bearer ${token}` } });
+      return me.json().time_zone;
+    };
+    const google = identity();
+    providers.signInAs(google);
+    expect(await zoneAfter("google", "America/Los_Angeles")).toBe("America/Los_Angeles");
+    // Signing in again from elsewhere changes nothing: the zone is a setting (Settings offers the switch).
+    expect(await zoneAfter("google", "Asia/Tokyo")).toBe("America/Los_Angeles");
+    providers.signInAs(identity());
+    expect(await zoneAfter("github", "europe/paris")).toBe("Europe/Paris");
+    // A zone the server does not know is ignored, never an error.
+    providers.signInAs(identity());
+    expect(await zoneAfter("github", "Mars/Olympus_Mons")).toBe("UTC");
+    const bad = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/oauth2",
+      payload: { providerId: "github", callbackURL: "/redirect", timeZone: 7 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^timeZone: /);
   });
 
   it("GitHub: an unverified e-mail does not sign in and does not take over an existing account", async () => {
@@ -210,6 +241,21 @@ describe("Google ID-token sign-in", async () => {
     expect(me.json()).toMatchObject({ email: google.email, display_name: "Ada Byron" });
   });
 
+  it("a new account gets the time zone sent with the ID token", async () => {
+    const google = identity();
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/social",
+      payload: { provider: "google", idToken: { token: await providers.idToken(google) }, timeZone: "Asia/Kolkata" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.headers["set-auth-token"] as string;
+    const me = await app.inject({ url: "/api/profile", headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().time_zone).toBe(
+      new Intl.DateTimeFormat("en", { timeZone: "Asia/Kolkata" }).resolvedOptions().timeZone,
+    );
+  });
+
   it("refuses a token for another client, from another issuer, expired, or not signed by the issuer", async () => {
     const google = identity();
     expect((await signInWithIdToken(await providers.idToken(google, { aud: "someone-else" }))).statusCode).toBe(401);
@@ -232,6 +278,21 @@ describe("OAuth configuration", () => {
     expect(enabledOAuthProviders(testConfig())).toEqual([]);
     expect(enabledOAuthProviders(testConfig({ GITHUB_CLIENT_ID: "id" }))).toEqual([]);
     expect(enabledOAuthProviders(testConfig(providers.env))).toEqual(["google", "github"]);
+  });
+
+  it("GET /api/config names the providers this server has credentials for, and only those", async () => {
+    const config = async (env: Record<string, string>) => {
+      const app = await createTestApp({ env });
+      const res = await app.inject({ method: "GET", url: "/api/config" });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // An id without its secret enables nothing (see above).
+    expect(await config({ GOOGLE_CLIENT_ID: "only-an-id" })).toEqual({ oauthProviders: [] });
+    expect(await config({ GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" })).toEqual({
+      oauthProviders: ["github"],
+    });
+    expect(await config(providers.env)).toEqual({ oauthProviders: ["google", "github"] });
   });
 
   it("answers 404 for a provider that is not configured", async () => {

@@ -1,31 +1,20 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { type GenericOAuthConfig, type GenericOAuthUserInfo, genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.ts";
+import { enabledOAuthProviders } from "./oauth-providers.ts";
 
 /** Query parameter of the /redirect URL carrying the one-time token the SPA exchanges for a bearer token. */
 export const HANDOFF_PARAM = "ott";
-
-/** Provider ids the client may name; each is enabled only when its client id and secret are set. */
-export const OAUTH_PROVIDERS = ["google", "github"] as const;
-export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
 
 type GitHubEmail = { email: string; primary: boolean; verified: boolean };
 type GitHubUser = { id: number; login: string; name: string | null; email: string | null; avatar_url?: string };
 
 /** Google (OpenID Connect discovery on GOOGLE_ISSUER) and GitHub (plain OAuth 2) through Better Auth's generic OAuth. */
 export function oauthPlugins(config: Config): BetterAuthPlugin[] {
-  const providers: GenericOAuthConfig[] = [];
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) providers.push(googleProvider(config));
-  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) providers.push(githubProvider(config));
-  return providers.length > 0 ? [genericOAuth({ config: providers })] : [];
-}
-
-export function enabledOAuthProviders(config: Config): OAuthProviderId[] {
-  return OAUTH_PROVIDERS.filter((id) =>
-    id === "google"
-      ? Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
-      : Boolean(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET),
+  const providers = enabledOAuthProviders(config).map((id) =>
+    id === "google" ? googleProvider(config) : githubProvider(config),
   );
+  return providers.length > 0 ? [genericOAuth({ config: providers })] : [];
 }
 
 function googleProvider(config: Config): GenericOAuthConfig {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { PasswordOwner } from "@neonlab/shared/password-policy";
 import type { Db } from "../db/client.ts";
-import { users, verifications } from "../modules/identity/accounts/schema.ts";
-import { profiles } from "../modules/identity/profiles/schema.ts";
+import { verifications } from "../modules/identity/accounts/schema.ts";
+import { accountNames } from "../modules/identity/service.ts";
 import type { SessionResolver } from "./session-resolver.ts";
 
 type Fields = Record<string, unknown>;
@@ -10,12 +10,7 @@ export type NewPasswordRequest = { path: string; body: Fields; bearer?: string }
 export type OwnerLookup = { db?: Db; sessions?: SessionResolver };
 
 async function ownerOfUser(db: Db, userId: string): Promise<PasswordOwner> {
-  const [row] = await db
-    .select({ email: users.email, name: users.name, username: profiles.username })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row ?? {};
+  return (await accountNames(db, userId)) ?? {};
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/schemas/referrals";
 import {
   codeSchema,
   displayNameSchema,
@@ -32,6 +33,15 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 const fiveMinutes = (max: number): Limit => ({ max, windowSeconds: 300 });
 
+/**
+ * The browser's IANA time zone at sign-up, stored as the new account's zone; one the server does not know is
+ * ignored (the account keeps UTC), so an odd browser never fails a sign-up.
+ */
+const timeZone = z
+  .string({ error: "timeZone must be text" })
+  .max(100, "timeZone must be at most 100 characters")
+  .optional();
+
 const quoted = (keys: readonly PropertyKey[]) => keys.map((key) => `"${String(key)}"`).join(", ");
 
 /** A request body with exactly these fields: any other field is refused with a message naming it. */
@@ -60,8 +70,9 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
       // The invite's code from the sign-up link (/register?referral=…): links the accounts (decision 031).
       referral: z
         .string({ error: "referral must be text" })
-        .max(64, "referral must be at most 64 characters")
+        .max(REFERRAL_CODE_MAX_LENGTH, `referral must be at most ${REFERRAL_CODE_MAX_LENGTH} characters`)
         .optional(),
+      timeZone,
     }),
     perAccount: fiveMinutes(5),
     account: "email",
@@ -126,6 +137,8 @@ export const AUTH_ROUTE_RULES: Record<string, AuthRouteRule> = {
       errorCallbackURL: url("Error callback URL"),
       newUserCallbackURL: url("New user callback URL"),
       disableRedirect: flag("Disable redirect"),
+      // Handed to Better Auth as `additionalData`: kept in the OAuth state until the callback makes the account.
+      timeZone,
       idToken: z
         .strictObject({
           token: secret("ID token", 8192),
@@ -145,6 +158,7 @@ export const oauthStartSchema = body({
   errorCallbackURL: url("Error callback URL"),
   newUserCallbackURL: url("New user callback URL"),
   disableRedirect: flag("Disable redirect"),
+  timeZone,
 });
 
 /**

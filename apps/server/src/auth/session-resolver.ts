@@ -1,11 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { Role } from "@neonlab/shared/constants";
 import type { Db } from "../db/client.ts";
-import { preparedPerDb } from "../lib/prepared.ts";
-import { sessions, users } from "../modules/identity/accounts/schema.ts";
-import { profiles } from "../modules/identity/profiles/schema.ts";
-import { createProfile } from "../modules/identity/profiles/service.ts";
+import { createProfile, findSessionByToken } from "../modules/identity/service.ts";
 import type { RunInTransaction } from "../transaction.ts";
 import type { SessionInvalidation } from "./session-invalidation.ts";
 
@@ -27,25 +23,6 @@ export type SessionResolver = {
    */
   onForget(listener: (userId: string) => void): void;
 };
-
-const sessionQuery = preparedPerDb((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      email: users.email,
-      name: users.name,
-      profileId: profiles.id,
-      role: profiles.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder("token")))
-    .limit(1)
-    .prepare("session_by_token"),
-);
 
 type Entry = { user: AuthUser | null; cachedUntil: number; sessionExpiresAt: number };
 
@@ -86,11 +63,11 @@ export function createSessionResolver(options: {
   invalidation?.subscribe(forgetLocally);
 
   async function lookup(sessionToken: string): Promise<{ user: AuthUser; expiresAt: number } | null> {
-    const [row] = await sessionQuery(db).execute({ token: sessionToken });
+    const row = await findSessionByToken(db, sessionToken);
     if (!row) return null;
     // Sign-up makes the profile after the user row and can not roll back (auth.ts): make a missing one now.
-    if (row.profileId === null) await createProfile(transaction, { id: row.userId, name: row.name, email: row.email });
-    const user = { id: row.userId, email: row.email, role: row.role ?? "user", sessionId: row.sessionId };
+    if (!row.hasProfile) await createProfile(transaction, { id: row.userId, name: row.name, email: row.email });
+    const user = { id: row.userId, email: row.email, role: row.role, sessionId: row.sessionId };
     return { user, expiresAt: row.expiresAt.getTime() };
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../modules/identity/accounts/schema.ts";
 import { profiles } from "../modules/identity/profiles/schema.ts";
 import { createTestApp } from "../test/test-app.ts";
-import { createUser } from "../test/users.ts";
+import { createUser, uniqueEmail } from "../test/users.ts";
 
 const app = await createTestApp();
 const db = app.ctx.db;
@@ -45,5 +45,52 @@ describe("the profile made at sign-up", () => {
       expect(res.json()).toMatchObject({ id: user.id, display_name: "Broken Profile", username: "broken-profile" });
     }
     expect(await db.select().from(profiles).where(eq(profiles.id, user.id))).toHaveLength(1);
+  });
+});
+
+describe("the time zone sent with an e-mail sign-up", () => {
+  const signUpIn = (timeZone: unknown) => {
+    const email = uniqueEmail("zone");
+    const payload = { email, password: "correct-horse-battery", name: "Zone Hacker", timeZone };
+    return { email, sent: app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload }) };
+  };
+  const zoneOf = async (email: string) => {
+    const [row] = await db
+      .select({ zone: profiles.timeZone })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(users.email, email));
+    return row?.zone;
+  };
+
+  it("is the new account's zone, in the runtime's spelling", async () => {
+    const la = signUpIn("America/Los_Angeles");
+    expect((await la.sent).statusCode).toBe(200);
+    expect(await zoneOf(la.email)).toBe("America/Los_Angeles");
+    const lower = signUpIn("europe/berlin");
+    expect((await lower.sent).statusCode).toBe(200);
+    expect(await zoneOf(lower.email)).toBe("Europe/Berlin");
+  });
+
+  it("is ignored when the server does not know it: the sign-up works and the zone stays UTC", async () => {
+    for (const zone of ["Mars/Olympus_Mons", "", "+05:00", "../../etc/passwd"]) {
+      const attempt = signUpIn(zone);
+      const res = await attempt.sent;
+      expect(res.statusCode, `${zone}: ${res.body}`).toBe(200);
+      expect(await zoneOf(attempt.email)).toBe("UTC");
+    }
+    const none = signUpIn(undefined);
+    expect((await none.sent).statusCode).toBe(200);
+    expect(await zoneOf(none.email)).toBe("UTC");
+  });
+
+  it("refuses what is not text, or too long, with a 400 naming the field, and makes no account", async () => {
+    for (const zone of [42, ["UTC"], "x".repeat(101)]) {
+      const attempt = signUpIn(zone);
+      const res = await attempt.sent;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^timeZone: /);
+      expect(await db.select().from(users).where(eq(users.email, attempt.email))).toHaveLength(0);
+    }
   });
 });

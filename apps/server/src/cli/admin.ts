@@ -13,9 +13,8 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 import { listFailedJobs } from "../jobs/failed-jobs.ts";
 import { users } from "../modules/identity/accounts/schema.ts";
-import { profiles } from "../modules/identity/profiles/schema.ts";
 import { accessCommand, createGiveawayCommand, MONEY_USAGE, MoneyCliError } from "./admin-money.ts";
-import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/identity/profiles/service.ts";
+import { createProfile, ROLE_CHANGE_REFUSED, setRole } from "../modules/identity/service.ts";
 import type { DbAccess } from "../transaction.ts";
 import { dbAccessWithoutApp } from "../transaction-without-app.ts";
 
@@ -90,7 +89,8 @@ export async function createUserCommand(
   });
   // The user hook only logs a failed profile insert; the role needs the profile now (a no-op when it exists).
   await createProfile(deps.transaction, user);
-  await deps.db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, user.id));
+  const changed = await setRole(deps.transaction, email, role);
+  if (!changed.ok) throw new CliError(ROLE_CHANGE_REFUSED[changed.reason](email));
   return { id: user.id, email, role, generatedPassword: generated };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import matter from "gray-matter";
 import YAML from "yaml";
@@ -16,26 +16,58 @@ export type LoadContext = {
   lessonFiles: Map<string, { course: string; slug: string }>;
 };
 
+/** What reading and checking a file needs: the folder problems are named from, and where they go. */
+export type FileContext = Pick<LoadContext, "root" | "problems">;
+
 export const posix = (path: string) => path.split(sep).join("/");
 
-export const problem = (ctx: LoadContext, file: string, field: string, message: string) =>
+export const problem = (ctx: FileContext, file: string, field: string, message: string) =>
   ctx.problems.push({ file, field, message });
 
-export const rel = (ctx: LoadContext, abs: string) => posix(relative(ctx.root, abs));
+export const rel = (ctx: FileContext, abs: string) => posix(relative(ctx.root, abs)) || ".";
+
+/** The folder's visible subfolders by name (none when it does not exist). */
+export function subfolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort();
+}
 
 /** An image path relative to `baseDir`, checked to exist inside the course folder. */
-export function asset(
+export const asset = (
   ctx: LoadContext,
   courseSlug: string,
   baseDir: string,
   path: string,
   file: string,
   field: string,
+): AssetRef | null =>
+  assetIn(
+    ctx,
+    { dir: join(ctx.root, "courses", courseSlug), url: `${ctx.options.assetsBase}/${courseSlug}`, noun: "course" },
+    baseDir,
+    path,
+    file,
+    field,
+  );
+
+/**
+ * An image path relative to `baseDir`, checked to exist inside `folder.dir` (a course's or a project's folder);
+ * its URL is `folder.url`, its path in the folder and `?v=` a hash of its bytes.
+ */
+export function assetIn(
+  ctx: LoadContext,
+  folder: { dir: string; url: string; noun: string },
+  baseDir: string,
+  path: string,
+  file: string,
+  field: string,
 ): AssetRef | null {
-  const courseDir = join(ctx.root, "courses", courseSlug);
   const abs = resolve(baseDir, path);
-  if (!abs.startsWith(courseDir + sep)) {
-    problem(ctx, file, field, `"${path}" must be inside the course folder`);
+  if (!abs.startsWith(folder.dir + sep)) {
+    problem(ctx, file, field, `"${path}" must be inside the ${folder.noun} folder`);
     return null;
   }
   if (!existsSync(abs) || !statSync(abs).isFile()) {
@@ -52,12 +84,12 @@ export function asset(
     );
   }
   const hash = createHash("sha256").update(bytes).digest("hex");
-  const inCourse = posix(relative(courseDir, abs));
-  return { path: inCourse, hash, url: `${ctx.options.assetsBase}/${courseSlug}/${inCourse}?v=${hash.slice(0, 10)}` };
+  const inFolder = posix(relative(folder.dir, abs));
+  return { path: inFolder, hash, url: `${folder.url}/${inFolder}?v=${hash.slice(0, 10)}` };
 }
 
 export function validate<S extends z.ZodType>(
-  ctx: LoadContext,
+  ctx: FileContext,
   file: string,
   schema: S,
   data: unknown,
@@ -69,7 +101,7 @@ export function validate<S extends z.ZodType>(
 }
 
 /** Frontmatter and body of a markdown file, or null (problem reported) when it can not be parsed. */
-export function readMarkdown(ctx: LoadContext, abs: string): { data: unknown; body: string } | null {
+export function readMarkdown(ctx: FileContext, abs: string): { data: unknown; body: string } | null {
   const file = rel(ctx, abs);
   if (!existsSync(abs)) {
     problem(ctx, file, "(file)", "is missing");
@@ -83,5 +115,20 @@ export function readMarkdown(ctx: LoadContext, abs: string): { data: unknown; bo
   } catch (error) {
     problem(ctx, file, "(frontmatter)", (error as Error).message.split("\n")[0]);
     return null;
+  }
+}
+
+/** A YAML file's data, or undefined (problem reported) when it is missing or can not be parsed. */
+export function readYaml(ctx: FileContext, abs: string): unknown {
+  const file = rel(ctx, abs);
+  if (!existsSync(abs)) {
+    problem(ctx, file, "(file)", "is missing");
+    return undefined;
+  }
+  try {
+    return YAML.parse(readFileSync(abs, "utf8"));
+  } catch (error) {
+    problem(ctx, file, "(yaml)", (error as Error).message.split("\n")[0]);
+    return undefined;
   }
 }

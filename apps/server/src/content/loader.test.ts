@@ -168,6 +168,24 @@ describe("content loader", () => {
     );
   });
 
+  it("gives each project the cover in its own folder, and refuses a missing one or one outside it", () => {
+    const { model } = loadContent(FIXTURE_DIR, FIXTURE_OPTIONS);
+    expect(model.projects.map((p) => p.cover.url)).toEqual([
+      expect.stringMatching(/^\/api\/project-assets\/neon-console\/cover\.svg\?v=[0-9a-f]{10}$/),
+      expect.stringMatching(/^\/api\/project-assets\/neon-sign\/cover\.svg\?v=[0-9a-f]{10}$/),
+    ]);
+    const problems = problemsAfter((root) => {
+      unlinkSync(join(root, "projects/neon-sign/cover.svg"));
+      replaceIn(root, "projects/neon-console/project.md", "cover: cover.svg", "cover: ../neon-sign/cover.svg");
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'projects/neon-sign/project.md: cover: image "cover.svg" does not exist',
+        'projects/neon-console/project.md: cover: "../neon-sign/cover.svg" must be inside the project folder',
+      ]),
+    );
+  });
+
   it("reports unparsable frontmatter and a missing categories file by name", () => {
     const problems = problemsAfter((root) => {
       writeFileSync(join(root, PATHS), "---\ntitle: [unclosed\n---\nBody");

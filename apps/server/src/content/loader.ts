@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import YAML from "yaml";
 import { quizOptionId } from "../modules/learning/option-ids.ts";
 import { checkAnswerPositions } from "./answer-positions.ts";
 import { resolveLinks } from "./links.ts";
-import { asset, type LoadContext, problem, readMarkdown, rel, validate } from "./load-context.ts";
+import { asset, type LoadContext, problem, readMarkdown, readYaml, rel, subfolders, validate } from "./load-context.ts";
 import { loadProjects } from "./projects.ts";
 import { countWords } from "./markdown.ts";
 import {
@@ -62,26 +61,9 @@ export function loadContent(root: string, options: LoadOptions = {}): LoadResult
   return { model, problems: ctx.problems };
 }
 
-function subfolders(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith("."))
-    .map((e) => e.name)
-    .sort();
-}
-
 function loadCategories(ctx: LoadContext): CategoryModel[] {
-  const file = join(ctx.root, "categories.yaml");
-  if (!existsSync(file)) {
-    problem(ctx, "categories.yaml", "(file)", "is missing");
-    return [];
-  }
-  let data: unknown;
-  try {
-    data = YAML.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    problem(ctx, "categories.yaml", "(yaml)", (error as Error).message.split("\n")[0]);
-    return [];
-  }
+  const data = readYaml(ctx, join(ctx.root, "categories.yaml"));
+  if (data === undefined) return [];
   const parsed = validate(ctx, "categories.yaml", categoriesSchema, data);
   if (!parsed) return [];
   const seen = new Set<string>();

@@ -1,108 +1,107 @@
-// Markdown helpers for the content checker: prose vs code, word counts, and link targets.
+import { type Nodes, parseMarkdownTargets, type SourceRange } from "@neonlab/shared/markdown/parse";
 
-type Segment = { code: boolean; text: string };
+// Markdown helpers for the content checker: word counts and link targets, read off the one markdown parser
+// (CommonMark + GFM, the lesson page's), so code, links and raw HTML are exactly what the page makes of them. The
+// source is never rebuilt from the tree: ranges of it are left out (counting) or replaced (rewriting).
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
-/** Splits markdown into fenced code blocks and the rest (line-based, like CommonMark fences). */
-export function splitFences(markdown: string): Segment[] {
-  const segments: Segment[] = [];
-  let fence: string | null = null;
-  let buffer: string[] = [];
-  const flush = (code: boolean) => {
-    if (buffer.length > 0) segments.push({ code, text: buffer.join("\n") });
-    buffer = [];
-  };
-  for (const line of markdown.split("\n")) {
-    const match = FENCE.exec(line);
-    if (fence === null && match) {
-      flush(false);
-      fence = match[1];
-      buffer.push(line);
-    } else if (fence !== null && match && match[1][0] === fence[0] && match[1].length >= fence.length) {
-      buffer.push(line);
-      flush(true);
-      fence = null;
-    } else {
-      buffer.push(line);
-    }
-  }
-  flush(fence !== null);
-  return segments;
-}
-
-/** Splits prose further into inline code spans and the rest. */
-function splitInlineCode(text: string): Segment[] {
-  const segments: Segment[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/(`+)[\s\S]*?[^`]\1(?!`)/g)) {
-    if (match.index > last) segments.push({ code: false, text: text.slice(last, match.index) });
-    segments.push({ code: true, text: match[0] });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) segments.push({ code: false, text: text.slice(last) });
-  return segments;
-}
-
-/** Words of prose: fenced code blocks, link targets and HTML tags are not counted. */
-export function countWords(markdown: string): number {
-  const prose = splitFences(markdown)
-    .filter((s) => !s.code)
-    .map((s) => s.text)
-    .join("\n")
-    .replace(/\]\([^)]*\)/g, "] ")
-    // Only real tags: a bare `<` in prose (e.g. "a < b") must not swallow the words after it.
-    .replace(/<\/?[A-Za-z!][^<>]*>/g, " ");
-  return prose.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
-
-const INLINE_LINK = /(!?)\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
-const REFERENCE_LINK = /^( {0,3}\[[^\]]+\]:\s*)<?([^\s>]+)>?/gm;
+const IMAGE_TARGET = /\.(svg|png|webp|jpe?g|gif)$/i;
+// `src` / `href` of the tags that load or link something, in raw HTML.
 const HTML_SRC = /(<(?:img|a|source)\b[^>]*?\b(?:src|href)\s*=\s*")([^"]+)(")/gi;
+// A tag (`<em>`, `</p>`, `<!-- -->`), not a bare `<` of prose such as "a < b".
+const HTML_TAG = /<\/?[A-Za-z!][^<>]*>/g;
+
+/** Every node of the tree, parents before children; `visit` returning false skips a node's children. */
+function walk(node: Nodes, visit: (node: Nodes) => boolean): void {
+  if (!visit(node) || !("children" in node)) return;
+  for (const child of node.children) walk(child, visit);
+}
+
+const start = (node: Nodes) => node.position?.start.offset ?? 0;
+const end = (node: Nodes) => node.position?.end.offset ?? 0;
+
+/**
+ * Words of prose: code blocks (fenced or indented), link and image targets (with their titles), link definitions
+ * and HTML tags are not counted; inline code is, but not a tag written in it (`<div>`).
+ */
+export function countWords(markdown: string): number {
+  const { tree, targets } = parseMarkdownTargets(markdown);
+  const left: SourceRange[] = [];
+  walk(tree, (node) => {
+    if (node.type === "code" || node.type === "definition") {
+      left.push({ start: start(node), end: end(node) });
+      return false;
+    }
+    if (node.type === "link" || node.type === "image") {
+      const resource = targets.get(node)?.resource;
+      if (resource) left.push(resource);
+    }
+    return true;
+  });
+  let prose = "";
+  let last = 0;
+  for (const range of left.sort((a, b) => a.start - b.start)) {
+    prose += `${markdown.slice(last, range.start)} `;
+    last = range.end;
+  }
+  prose += markdown.slice(last);
+  return prose
+    .replace(HTML_TAG, " ")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
 
 export type LinkKind = "link" | "image";
 
+type Target = SourceRange & { kind: LinkKind };
+
 /**
- * Rewrites every link and image target outside code with `replace`; returning undefined keeps it.
- * Also used to only visit the targets (replace returns undefined).
+ * Where the markdown writes a target, in order: of every link, image and definition (not of autolinks, whose
+ * target is their text), and `src` / `href` of <img>, <a> and <source> in raw HTML. Code holds none.
+ */
+function targetsOf(markdown: string): Target[] {
+  const { tree, targets } = parseMarkdownTargets(markdown);
+  const found: Target[] = [];
+  for (const [node, { destination }] of targets) {
+    if (!destination || destination.start === destination.end) continue;
+    const written = markdown.slice(destination.start, destination.end);
+    const kind = node.type === "link" ? "link" : node.type === "image" ? "image" : definitionKind(written);
+    found.push({ ...destination, kind });
+  }
+  walk(tree, (node) => {
+    if (node.type !== "html") return true;
+    const offset = start(node);
+    for (const match of markdown.slice(offset, end(node)).matchAll(HTML_SRC)) {
+      const at = offset + match.index + match[1].length;
+      found.push({ start: at, end: at + match[2].length, kind: /^<(img|source)/i.test(match[1]) ? "image" : "link" });
+    }
+    return false;
+  });
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** A definition (`[logo]: ./logo.svg`) serves links and images alike: its target's extension says which. */
+const definitionKind = (target: string): LinkKind => (IMAGE_TARGET.test(target) ? "image" : "link");
+
+/**
+ * Rewrites every link and image target outside code with `replace` (returning undefined keeps it); only the
+ * targets change, every other character stays as written. Also used to only visit the targets.
  */
 export function rewriteLinks(
   markdown: string,
   replace: (target: string, kind: LinkKind) => string | undefined,
 ): string {
-  return splitFences(markdown)
-    .map((block) =>
-      block.code
-        ? block.text
-        : splitInlineCode(block.text)
-            .map((span) => (span.code ? span.text : rewriteProse(span.text, replace)))
-            .join(""),
-    )
-    .join("\n");
-}
-
-function rewriteProse(text: string, replace: (target: string, kind: LinkKind) => string | undefined): string {
-  return text
-    .replace(INLINE_LINK, (whole, bang: string, label: string, target: string, title: string | undefined) => {
-      const next = replace(target, bang ? "image" : "link");
-      return next === undefined ? whole : `${bang}[${label}](${next}${title ?? ""})`;
-    })
-    .replace(REFERENCE_LINK, (whole, head: string, target: string) => {
-      const next = replace(target, /\.(svg|png|webp|jpe?g|gif)$/i.test(target) ? "image" : "link");
-      return next === undefined ? whole : `${head}${next}`;
-    })
-    .replace(HTML_SRC, (whole, head: string, target: string, tail: string) => {
-      const next = replace(target, /^<img|^<source/i.test(head) ? "image" : "link");
-      return next === undefined ? whole : `${head}${next}${tail}`;
-    });
+  let out = "";
+  let last = 0;
+  for (const { start, end, kind } of targetsOf(markdown)) {
+    const next = replace(markdown.slice(start, end), kind);
+    if (next === undefined) continue;
+    out += markdown.slice(last, start) + next;
+    last = end;
+  }
+  return out + markdown.slice(last);
 }
 
 /** Every link and image target outside code, in order. */
 export function findLinks(markdown: string): { target: string; kind: LinkKind }[] {
-  const found: { target: string; kind: LinkKind }[] = [];
-  rewriteLinks(markdown, (target, kind) => {
-    found.push({ target, kind });
-    return undefined;
-  });
-  return found;
+  return targetsOf(markdown).map(({ start, end, kind }) => ({ target: markdown.slice(start, end), kind }));
 }

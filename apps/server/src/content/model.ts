@@ -2,11 +2,14 @@ import type { CourseLevel, QuizType } from "@neonlab/shared/schemas/learning";
 import type { CssRule, HtmlRule } from "./project-schemas.ts";
 
 /** One problem found in content/, named by file (relative to the content root) and field. */
+/** What an import counts of content that left the files: kept hidden (learners have progress on it) or removed. */
+export type PruneCounts = { hidden: number; removed: number };
+
 export type Problem = { file: string; field: string; message: string };
 
 export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
 
-/** An image inside a course folder and the absolute URL the browser loads it from. */
+/** An image inside a course's (or a project's) folder and the absolute URL the browser loads it from. */
 export type AssetRef = { path: string; url: string; hash: string };
 
 export type CategoryModel = { slug: string; name: string; description: string; position: number };
@@ -77,6 +80,8 @@ export type ProjectModel = {
   xp: number;
   level: CourseLevel;
   summary: string;
+  /** The catalogue card's art: an image in the project's folder. */
+  cover: AssetRef;
   /** Markdown. */
   brief: string;
   /** The files a learner starts from, in the order the editor shows them (index.html first). */
@@ -106,6 +111,8 @@ export type LoadResult = { model: ContentModel; problems: Problem[] };
 export const MIN_WORDS = 250;
 export const MAX_WORDS = 900;
 export const ASSETS_BASE = "/api/content-assets";
+/** URL prefix of projects' images (a project's cover): the project's folder name, then the path in it. */
+export const PROJECT_ASSETS_BASE = "/api/project-assets";
 export const IMAGE_EXTENSIONS = ["svg", "png", "webp", "jpg", "jpeg", "gif"] as const;
 export const RASTER_MAX_BYTES = 200 * 1024;
 /** Course slugs that would collide with fixed API paths (GET /api/courses/public). */

@@ -3,7 +3,7 @@ import { parseDocument } from "htmlparser2";
 import { z } from "zod";
 import { DEFAULT_PROJECT_XP } from "@neonlab/shared/constants";
 import { COURSE_LEVELS } from "@neonlab/shared/schemas/learning";
-import { slugSchema } from "./schemas.ts";
+import { imagePath, slugSchema } from "./schemas.ts";
 
 // The file format of content/projects/ (content/README.md, "Guided projects"), checked field by field.
 
@@ -115,6 +115,8 @@ export const projectFrontmatterSchema = z.strictObject({
     .default(DEFAULT_PROJECT_XP),
   level: z.enum(COURSE_LEVELS, { error: `must be one of ${COURSE_LEVELS.join(", ")}` }),
   summary: required(240),
+  /** The catalogue card's art, e.g. cover.svg (each project its own drawing). */
+  cover: imagePath,
 });
 
 export const stepFrontmatterSchema = z.strictObject({

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_MAX_BYTES, PROJECT_MAX_FILES, projectFileSchema } from "@neonlab/shared/schemas/projects";
-import { type LoadContext, problem, readMarkdown, rel, validate } from "./load-context.ts";
-import type { CheckModel, ProjectModel, StepModel } from "./model.ts";
+import { assetIn, type LoadContext, problem, readMarkdown, rel, subfolders, validate } from "./load-context.ts";
+import { type CheckModel, PROJECT_ASSETS_BASE, type ProjectModel, type StepModel } from "./model.ts";
 import { projectFrontmatterSchema, stepFrontmatterSchema } from "./project-schemas.ts";
 
-// content/projects/<slug>/: project.md (frontmatter + the brief), steps/NN-<key>.md (a step's
-// instructions and checks), starter/ (the files a learner starts from). content/README.md, "Guided projects".
+// content/projects/<slug>/: project.md (frontmatter + the brief), cover.svg (the card's art), steps/NN-<key>.md
+// (a step's instructions and checks), starter/ (the files a learner starts from). content/README.md, "Guided
+// projects".
 
 const STEP_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 /** The editor shows these first, in this order; other starter files follow by name. */
@@ -15,12 +16,10 @@ const FILE_ORDER = ["index.html", "style.css", "script.js"];
 /** Every project folder under content/projects (none is not an error: projects are optional). */
 export function loadProjects(ctx: LoadContext, categories: Set<string>): ProjectModel[] {
   const dir = join(ctx.root, "projects");
-  if (!existsSync(dir)) return [];
   const projects: ProjectModel[] = [];
   const slugs = new Map<string, string>();
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    if (!name.isDirectory() || name.name.startsWith(".")) continue;
-    const project = loadProject(ctx, join(dir, name.name), name.name, categories);
+  for (const folder of subfolders(dir)) {
+    const project = loadProject(ctx, join(dir, folder), folder, categories);
     if (!project) continue;
     const twin = slugs.get(project.slug);
     if (twin) problem(ctx, project.file, "slug", `duplicate project slug "${project.slug}" (also ${twin})`);
@@ -38,10 +37,13 @@ function loadProject(ctx: LoadContext, dir: string, folder: string, categories: 
   if (meta && !categories.has(meta.category))
     problem(ctx, file, "category", `"${meta.category}" is not a slug in categories.yaml`);
   if (md && !md.body) problem(ctx, file, "(body)", "the brief (text after the frontmatter) is required");
+  const cover = meta
+    ? assetIn(ctx, { dir, url: `${PROJECT_ASSETS_BASE}/${folder}`, noun: "project" }, dir, meta.cover, file, "cover")
+    : null;
   const starter = loadStarter(ctx, join(dir, "starter"), file);
   const steps = loadSteps(ctx, join(dir, "steps"), file);
-  if (!md || !meta || !starter || steps.length === 0) return null;
-  return { file, ...meta, brief: md.body, starter, steps };
+  if (!md || !meta || !cover || !starter || steps.length === 0) return null;
+  return { file, ...meta, cover, brief: md.body, starter, steps };
 }
 
 function loadStarter(ctx: LoadContext, dir: string, file: string): ProjectModel["starter"] | null {

@@ -16,7 +16,7 @@ export const slugSchema = z
 const required = (max: number) =>
   z.string({ error: "is required" }).trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
-const imagePath = z
+export const imagePath = z
   .string({ error: "is required (a path relative to this file's folder)" })
   .trim()
   .regex(/\.(svg|png|webp)$/i, "must be an .svg, .png or .webp file");

@@ -32,14 +32,38 @@ describe("the rules modules keep in SQL", () => {
     const { executeSql } = test.database;
     const names = MODULE_SQL_FILES.flatMap(functionsOf);
     expect(names.length).toBeGreaterThan(0);
-    for (const name of names) await executeSql(`DROP FUNCTION "${name}" CASCADE`);
-    await test.database.migrate();
-    await test.database.migrate();
-    const { rows } = await executeSql(
-      "SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname = ANY($1)",
+    const definitions = async () =>
+      (
+        await executeSql(
+          `SELECT proname, pg_get_functiondef(oid) AS definition FROM pg_proc
+          WHERE pronamespace = 'public'::regnamespace AND proname = ANY($1) ORDER BY proname`,
+          [names],
+        )
+      ).rows as { proname: string; definition: string }[];
+    const fresh = await definitions();
+    expect(fresh.map((r) => r.proname)).toEqual([...names].sort());
+    // A function a migration's object is built on (a trigger) can not be dropped without that object: its body
+    // goes stale instead. The others are dropped, without CASCADE, so nothing else silently goes with them.
+    const { rows: used } = await executeSql(
+      `SELECT DISTINCT p.proname FROM pg_proc p JOIN pg_depend d ON d.refclassid = 'pg_proc'::regclass
+        AND d.refobjid = p.oid AND d.deptype = 'n'
+      WHERE p.pronamespace = 'public'::regnamespace AND p.proname = ANY($1)`,
       [names],
     );
-    expect(new Set(rows.map((r) => r.proname))).toEqual(new Set(names));
+    const built = new Set(used.map((r) => r.proname as string));
+    expect(built.size).toBeGreaterThan(0);
+    for (const { proname, definition } of fresh) {
+      if (!built.has(proname)) {
+        await executeSql(`DROP FUNCTION "${proname}"`);
+        continue;
+      }
+      const header = definition.slice(0, definition.indexOf("\n LANGUAGE "));
+      await executeSql(`${header} LANGUAGE plpgsql AS $stale$ BEGIN RAISE EXCEPTION 'stale'; END $stale$`);
+    }
+    expect((await definitions()).filter((r) => fresh.some((f) => f.definition === r.definition))).toEqual([]);
+    await test.database.migrate();
+    await test.database.migrate();
+    expect(await definitions()).toEqual(fresh);
   });
 });
 

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
  */
 export const MODULE_SQL_FILES = [
   "modules/wallet/ledger/sql/grant-and-spend.sql",
+  "modules/progress/sql/starter-freeze.sql",
   "modules/payments/sql/subscription-access.sql",
   "modules/payments/sql/subscription-event.sql",
   "modules/payments/sql/checkout-event.sql",

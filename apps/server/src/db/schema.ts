@@ -20,3 +20,6 @@ export * from "../modules/connections/referrals/schema.ts";
 export * from "../modules/blogs/schema.ts";
 export * from "../modules/hacks/schema.ts";
 export * from "../modules/projects/schema.ts";
+export * from "../modules/classrooms/schema.ts";
+export * from "../demo/schema.ts";
+export * from "../modules/review/schema.ts";

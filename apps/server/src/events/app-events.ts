@@ -12,8 +12,20 @@ export interface AppEvents {
   "badge.earned": { userId: string; chapterId: number; badgeId: number; badgeName: string };
   /** That completion finished a course. */
   "course.completed": { userId: string; courseId: number };
-  /** A moderator set a report to resolved (PATCH …/reports/:id/status): its reporter is told. */
-  "report.resolved": { reportId: number; reporterId: string; kind: "app" | "lesson" };
+  /** A learner answered a lesson's quiz wrong (POST /api/lessons/:id/quizes/:quizId/complete), with its attempt. */
+  "quiz.missed": { userId: string; lessonId: number; quizId: number };
+  /**
+   * A moderator set a report to resolved (PATCH …/reports/:id/status): its reporter is told, with what the
+   * report was about (its cause, the start of its text, the lesson's title and path for a lesson report).
+   */
+  "report.resolved": {
+    reportId: number;
+    reporterId: string;
+    kind: "app" | "lesson";
+    cause: string;
+    excerpt: string;
+    lesson: { title: string; path: string } | null;
+  };
   /** A connection request was sent (POST /api/users/connections). */
   "connection.requested": ConnectionPair;
   /** The receiver accepted it (once, whatever the concurrency). */
@@ -26,6 +38,10 @@ export interface AppEvents {
   "connection.removed": ConnectionPair;
   /** A giveaway draw made the user a winner; their NeonBits were granted in the same transaction. */
   "giveaway.won": { userId: string; roundId: number; title: string; prize: number };
+  /** An author sent a draft for review (draft → pending): the staff are told. */
+  "blog.submitted": { blogId: number; authorId: string; title: string };
+  /** A blog waiting for review went back to draft before anyone reviewed it (unpublished). */
+  "blog.withdrawn": { blogId: number };
   /** A moderator approved a pending blog (once, whatever the concurrency): its author is told. */
   "blog.approved": { blogId: number; authorId: string; title: string; slug: string };
   /** A moderator sent a pending blog back to draft with a reason: its author is told. */
@@ -41,6 +57,16 @@ export interface AppEvents {
   };
   /** An account confirmed through someone's invite: the inviter got the referral NeonBits in the same transaction. */
   "referral.joined": { inviterId: string; inviteeId: string; inviteId: number; reward: number };
+  /** A teacher assigned a course, chapter or project to a classroom: its members are told. */
+  "classroom.assigned": {
+    classroomId: number;
+    classroomName: string;
+    assignmentId: number;
+    memberIds: string[];
+    actorId: string;
+    title: string;
+    dueDate: string | null;
+  };
 }
 
 /** The two ends of a connection request: who sent it, who received it. */

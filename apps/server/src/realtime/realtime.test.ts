@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { connected, disconnection, listen, nextEvent, refused, socketOpener } from "../test/sockets.ts";
 import { createTestApp, createTestDatabase } from "../test/test-app.ts";
-import { createUser } from "../test/users.ts";
+import { createUser, deleteOwnAccount } from "../test/users.ts";
 
 const open = socketOpener();
 
@@ -43,7 +43,7 @@ describe("realtime", async () => {
     const socket = open(url, user.token);
     await connected(socket);
     const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
-    const res = await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers });
+    const res = await deleteOwnAccount(app, user);
     expect(res.statusCode).toBe(200);
     expect(await dropped).toBe("io server disconnect");
     expect(await refused(open(url, user.token))).toBe("unauthorized");

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server, type Socket } from "socket.io";
 import type { ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from "@neonlab/shared/realtime";
-import type { AuthUser } from "../auth/session.ts";
+import type { AuthUser } from "../session-guards.ts";
 import type { SharedRedis } from "../lib/redis.ts";
 
 type SocketData = { userId: string };
@@ -99,8 +99,10 @@ export function createRealtime(options: {
     },
     async close() {
       // The Redis connections are the app's (lib/redis.ts); it closes them after this.
-      // Not io.close(): that also closes the HTTP server, which Fastify owns and closes itself.
-      io.disconnectSockets(true);
+      // Not io.close(): that also closes the HTTP server, which Fastify owns and closes itself. Nor
+      // disconnectSockets(): a client told "io server disconnect" never reconnects, while one whose instance
+      // stops should (to another instance behind the proxy, or to this one restarted). Closing the connections
+      // says so: the clients see "transport close" and reconnect.
       io.engine.close();
     },
   };

@@ -2,7 +2,7 @@ import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import { passwordResetToken } from "../test/mail.ts";
-import { connected, disconnection, listen, nextEvent, socketOpener } from "../test/sockets.ts";
+import { closing, connected, listen, nextEvent, socketOpener } from "../test/sockets.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createUser, type TestUser } from "../test/users.ts";
 
@@ -50,9 +50,9 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const user = await createUser(app);
     const phone = await signIn(app, user);
     const [signedOut, kept] = await sockets(user.token, phone);
-    const closed = disconnection(signedOut as Socket);
+    const closed = closing(signedOut as Socket);
     expect((await authPost(app, "/sign-out", user.token)).statusCode).toBe(200);
-    expect(await closed).toBe("io server disconnect");
+    expect(await closed()).toEqual(["io server disconnect"]);
     await staysConnected(app, user.id, kept as Socket);
   });
 
@@ -63,10 +63,10 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const list = await app.inject({ url: "/api/auth/list-sessions", headers: bearer(user.token) });
     const session = (list.json() as { token: string }[]).find((s) => laptop.startsWith(`${s.token}.`));
     expect(session).toBeDefined();
-    const closed = disconnection(revoked as Socket);
+    const closed = closing(revoked as Socket);
     const res = await authPost(app, "/revoke-session", user.token, { token: session?.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await closed).toBe("io server disconnect");
+    expect(await closed()).toEqual(["io server disconnect"]);
     await staysConnected(app, user.id, caller as Socket);
   });
 
@@ -74,10 +74,10 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const user = await createUser(app);
     const [phone, tablet] = [await signIn(app, user), await signIn(app, user)];
     const [caller, ...revoked] = await sockets(user.token, phone, tablet);
-    const closed = revoked.map((socket) => disconnection(socket));
+    const closed = closing(...revoked);
     const res = await authPost(app, "/revoke-other-sessions", user.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await Promise.all(closed)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(await closed()).toEqual(["io server disconnect", "io server disconnect"]);
     await staysConnected(app, user.id, caller as Socket);
   });
 
@@ -85,10 +85,10 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const [user, other] = [await createUser(app), await createUser(app)];
     const phone = await signIn(app, user);
     const [otherSocket, ...revoked] = await sockets(other.token, user.token, phone);
-    const closed = revoked.map((socket) => disconnection(socket));
+    const closed = closing(...revoked);
     const res = await authPost(app, "/revoke-sessions", user.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await Promise.all(closed)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(await closed()).toEqual(["io server disconnect", "io server disconnect"]);
     await staysConnected(app, other.id, otherSocket as Socket);
   });
 
@@ -105,14 +105,14 @@ describe("a revoked session's realtime sockets are closed", async () => {
     await staysConnected(app, user.id, phoneSocket as Socket);
 
     // Every session ends, the caller's too; the answer carries the caller's new token.
-    const closed = [caller, phoneSocket].map((socket) => disconnection(socket as Socket));
+    const closed = closing(caller as Socket, phoneSocket as Socket);
     const revoking = await authPost(app, "/change-password", user.token, {
       currentPassword: "changed-password-1",
       newPassword: "changed-password-2",
       revokeOtherSessions: true,
     });
     expect(revoking.statusCode, revoking.body).toBe(200);
-    expect(await Promise.all(closed)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(await closed()).toEqual(["io server disconnect", "io server disconnect"]);
     const [renewed] = await sockets(revoking.headers["set-auth-token"] as string);
     await staysConnected(app, user.id, renewed as Socket);
   });
@@ -122,14 +122,14 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const phone = await signIn(app, user);
     const [otherSocket, ...revoked] = await sockets(other.token, user.token, phone);
     const token = await passwordResetToken(app, user.email);
-    const closed = revoked.map((socket) => disconnection(socket));
+    const closed = closing(...revoked);
     const reset = await app.inject({
       method: "POST",
       url: "/api/auth/reset-password",
       payload: { newPassword: "brand-new-password", token },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(await Promise.all(closed)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(await closed()).toEqual(["io server disconnect", "io server disconnect"]);
     await staysConnected(app, other.id, otherSocket as Socket);
   });
 
@@ -137,10 +137,15 @@ describe("a revoked session's realtime sockets are closed", async () => {
     const [user, other] = [await createUser(app), await createUser(app)];
     const phone = await signIn(app, user);
     const [otherSocket, ...revoked] = await sockets(other.token, user.token, phone);
-    const closed = revoked.map((socket) => disconnection(socket));
-    const res = await app.inject({ method: "DELETE", url: "/api/users", headers: bearer(user.token) });
+    const closed = closing(...revoked);
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/users",
+      headers: bearer(user.token),
+      payload: { password: user.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await Promise.all(closed)).toEqual(["io server disconnect", "io server disconnect"]);
+    expect(await closed()).toEqual(["io server disconnect", "io server disconnect"]);
     await staysConnected(app, other.id, otherSocket as Socket);
   });
 });

@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from "./authz/auth.ts";
 import { BLOG_ROUTES } from "./authz/blogs.ts";
+import { CLASSROOM_ROUTES } from "./authz/classrooms.ts";
 import { CONNECTION_ROUTES, REFERRAL_ROUTES } from "./authz/connections.ts";
 import { HACK_ROUTES } from "./authz/hacks.ts";
 import { ACCESS_ROUTES, DATA_EXPORT_ROUTES, PROFILE_ROUTES, USER_ROUTES } from "./authz/identity.ts";
@@ -10,6 +11,7 @@ import { ADMIN_ROUTES, DEV_ROUTES, PLATFORM_ROUTES, SYSTEM_ROUTES } from "./auth
 import { PROGRESS_ROUTES } from "./authz/progress.ts";
 import { PROJECT_ROUTES } from "./authz/projects.ts";
 import { REPORT_ROUTES } from "./authz/reports.ts";
+import { REVIEW_ROUTES } from "./authz/review.ts";
 import { GIVEAWAY_ROUTES, SHOP_ROUTES } from "./authz/shop.ts";
 import { TUTOR_ROUTES } from "./authz/tutor.ts";
 import { LEDGER_ROUTES } from "./authz/wallet.ts";
@@ -33,6 +35,7 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...USER_ROUTES,
   ...LEARNING_ROUTES,
   ...PROGRESS_ROUTES,
+  ...REVIEW_ROUTES,
   ...REPORT_ROUTES,
   ...ADMIN_ROUTES,
   ...CONNECTION_ROUTES,
@@ -48,4 +51,5 @@ export const AUTHZ_MATRIX: RouteEntry[] = [
   ...BLOG_ROUTES,
   ...HACK_ROUTES,
   ...PROJECT_ROUTES,
+  ...CLASSROOM_ROUTES,
 ];

@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
  *   [down] 500 · [busy] 429 · [stall] one chunk, then nothing · [stall-first] no answer at all ·
  *   [malformed] a chunk that is not JSON · [empty] a stream without text ·
  *   a message asking for the "answer" states `leaks[0]` (a quiz's correct option) — again after the tutor's
- *   correction too when `leakAlways` — otherwise a short guiding answer with a code block, in several chunks.
+ *   correction too when `leakAlways` — otherwise a short guiding answer with a code block, in several chunks;
+ *   with `leakEverything`, every reply states all of `leaks`, whatever was asked (the tutor's evaluation).
  * Written in erasable TypeScript only, so `node fake-openai.ts --port N --leak "text"` runs it on its own.
  */
 export type FakeOpenAi = {
@@ -15,6 +16,8 @@ export type FakeOpenAi = {
   /** Correct option texts the "model" gives away when asked for an answer. */
   leaks: string[];
   leakAlways: boolean;
+  /** Every reply, to any message and after any correction, states all of `leaks`. */
+  leakEverything: boolean;
   /** Milliseconds between chunks (0: as fast as it can). */
   delayMs: number;
   /** Every request body received. */
@@ -58,6 +61,7 @@ export async function startFakeOpenAi(
     url: "",
     leaks: options.leaks ?? [],
     leakAlways: false,
+    leakEverything: false,
     delayMs: options.delayMs ?? 5,
     requests: [],
     aborted: 0,
@@ -114,7 +118,11 @@ export async function startFakeOpenAi(
     }
     if (!last.includes("[empty]")) {
       const leak = fake.leaks[0];
-      if (leak && /\banswer\b/i.test(last) && (!corrected || fake.leakAlways)) {
+      if (fake.leakEverything && leak) {
+        const all = fake.leaks.join("; ");
+        for (const piece of ["Here you go. ", "The correct answers: ", ...all.match(/.{1,6}/gs)!, "."])
+          await send(piece);
+      } else if (leak && /\banswer\b/i.test(last) && (!corrected || fake.leakAlways)) {
         for (const piece of ["Sure, here it is. ", "The correct answer is: ", ...leak.match(/.{1,6}/gs)!, "."])
           await send(piece);
       } else if (corrected) {

@@ -30,6 +30,7 @@ import { drawRound } from "../modules/shop/giveaway/draw.ts";
 import { createRound } from "../modules/shop/giveaway/service.ts";
 import { give } from "../modules/wallet/ledger/test-helpers.ts";
 import { projectSteps } from "../modules/projects/schema.ts";
+import { reviewCards } from "../modules/review/schema.ts";
 import { passSign, projectIdOf } from "../modules/projects/test-helpers.ts";
 import { codePoint, type Hints, invalidArbitrary, type JsonSchema, validArbitrary } from "./json-schema-arbitrary.ts";
 import { normalizeOpenApiSchema } from "./openapi-schema.ts";
@@ -39,8 +40,9 @@ import { connect, makeStranger } from "../modules/connections/test-helpers.ts";
 import { createNotification } from "../modules/notifications/service.ts";
 import { fuzzBlogs } from "../modules/blogs/test-helpers.ts";
 import { createHack } from "../modules/hacks/service.ts";
+import { makeAssignment, makeClassroom } from "../modules/classrooms/test-helpers.ts";
 import { createTestApp } from "./test-app.ts";
-import { createUser, type TestUser } from "./users.ts";
+import { createUser, deleteOwnAccount, type TestUser } from "./users.ts";
 
 /**
  * Fuzzes every operation of the OpenAPI document the app serves (GET /api/docs/json) as a signed-in
@@ -96,15 +98,20 @@ const STAFF_OPERATIONS = new Set([
   "PATCH /api/users/reports/{id}/status",
   "PATCH /api/lessons/reports/{id}/status",
 ]);
-// Blogs: writing needs has_access and reviewing a moderator; the admin has both.
+// Blogs and classrooms: writing and teaching need has_access, reviewing a moderator; the admin has both.
 const callerOf = (op: { path: string; key: string }): TestUser =>
-  op.path.startsWith("/api/admin/") || STAFF_OPERATIONS.has(op.key) || op.path.startsWith("/api/blogs") ? admin : user;
+  op.path.startsWith("/api/admin/") ||
+  STAFF_OPERATIONS.has(op.key) ||
+  op.path.startsWith("/api/blogs") ||
+  op.path.startsWith("/api/classrooms")
+    ? admin
+    : user;
 // Someone else the fuzzing user must never be able to change.
 const bystander = await createUser(app, { displayName: "Bystander" });
 const roleTarget = await createUser(app, { displayName: "Role Target" });
 const deadToken = await (async () => {
   const gone = await createUser(app, { displayName: "Gone Soon" });
-  const res = await app.inject({ method: "DELETE", url: "/api/users", headers: gone.headers });
+  const res = await deleteOwnAccount(app, gone);
   expect(res.statusCode, res.body).toBe(200);
   return gone.token;
 })();
@@ -262,6 +269,7 @@ const commonHints: Record<string, fc.Arbitrary<unknown>> = {
   "path.slug": fc.constantFrom(...known.courses.map((c) => c.slug)),
   "path.lessonSlug": fc.constantFrom(...known.lessons.map((l) => l.slug)),
   "path.course": fc.constantFrom(...known.courses.map((c) => c.slug)),
+  "path.project": fc.constantFrom("neon-sign", "neon-console"),
   [`path.${WILDCARD}`]: fc.constantFrom(...assets.map((a) => a[WILDCARD]), "cover.svg", "missing.png"),
   "path.quizId": fc.constantFrom(...known.quizzes.map((q) => q.id)),
   "path.reflectionId": fc.constantFrom(...known.reflections.map((r) => r.id)),
@@ -291,6 +299,18 @@ const bystanderReports = {
     description: "Fuzz: something is odd.",
   }),
 };
+// Review cards: the fuzzing user's, due now (wrong lesson answers to the same quiz make it due again), and the
+// bystander's (never theirs: 404).
+const reviewCardOf = async (userId: string) =>
+  (
+    await db
+      .insert(reviewCards)
+      .values({ userId, quizId: fuzzQuiz.id, due: new Date() })
+      .returning({ id: reviewCards.id })
+  )[0]!.id;
+const reviewCardIds = [await reviewCardOf(user.id), await reviewCardOf(bystander.id)];
+commonHints["path.cardId"] = fc.constantFrom(...reviewCardIds);
+commonHints["body.answer[]"] = commonHints["body.responses[]"]!;
 // Tutor conversations: the fuzzing user's (read, continued, deleted) and the bystander's (never theirs: 404).
 const tutorExchange = (userId: string, question: string) =>
   saveExchange(db, {
@@ -312,7 +332,41 @@ const blogFixture = await fuzzBlogs(db, { writerId: admin.id, otherId: bystander
 // at its link and by nobody else at its id (404), and a listed one, open at its id too.
 const bystanderHack = await createHack(app.ctx, bystander.id, { title: "Fuzz target" });
 const listedHack = await createHack(app.ctx, bystander.id, { title: "Fuzz listed", listed: true });
+// Classrooms the admin (the fuzzing caller of /api/classrooms) teaches, with the bystander as a member; one the
+// bystander teaches with the admin as a member (to leave); one only to join (its code never rotates); and
+// rooms only to close, so the others stay open.
+const taught = await Promise.all(
+  [1, 2].map(() => makeClassroom(db, { teachers: [admin.id], members: [bystander.id], name: "Fuzz class" })),
+);
+const toClose = await Promise.all([1, 2].map(() => makeClassroom(db, { teachers: [admin.id], name: "Fuzz closing" })));
+const toLeave = await makeClassroom(db, { teachers: [bystander.id], members: [admin.id], name: "Fuzz leaving" });
+const toJoin = await makeClassroom(db, { teachers: [bystander.id], name: "Fuzz joining" });
+const taughtIds = taught.map((c) => c.id);
+const fuzzAssignments = await Promise.all(
+  taught.map((c) => makeAssignment(db, c.id, { kind: "course", id: known.courses[0]!.id, dueDate: "2099-01-31" })),
+);
+const classroomHints: Record<string, fc.Arbitrary<unknown>> = {
+  "/api/classrooms/join body.code": fc.constantFrom(
+    toJoin.joinCode,
+    `${toJoin.joinCode.slice(0, 5)}-${toJoin.joinCode.slice(5)}`,
+  ),
+  "/api/classrooms/{id}/teachers body.username": fc.constantFrom(...usernames),
+  "/api/classrooms/{id}/assignments body.id": fc.constantFrom(
+    ...known.courses.map((c) => c.id),
+    ...known.chapterIds,
+    ...projectIds,
+  ),
+  "/api/classrooms/{id}/assignments body.due_date": fc.constantFrom("2099-01-31", "2030-02-28", null),
+};
 const idHints: Record<string, number[]> = {
+  ...Object.fromEntries(
+    ["", "/progress", "/progress.csv", "/code", "/teachers", "/assignments"].map((tail) => [
+      `/api/classrooms/{id}${tail}`,
+      taughtIds,
+    ]),
+  ),
+  "/api/classrooms/{id}/close": toClose.map((c) => c.id),
+  "/api/classrooms/{id}/leave": [toLeave.id],
   "/api/hacks/{id}/fork": [listedHack.id, bystanderHack.id],
   "/api/hacks/{id}/card.png": [listedHack.id, bystanderHack.id],
   ...blogFixture.idHints,
@@ -333,6 +387,10 @@ const idHints: Record<string, number[]> = {
 };
 /** Path parameters that only make sense together (a quiz of that lesson, a lesson of that course…). */
 const jointPathHints: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  "/api/classrooms/{id}/members/{userId}": fc.constantFrom(...taughtIds.map((id) => ({ id, userId: bystander.id }))),
+  "/api/classrooms/{id}/assignments/{assignmentId}": fc.constantFrom(
+    ...fuzzAssignments.map((a) => ({ id: a.classroomId, assignmentId: a.id })),
+  ),
   "/api/courses/{slug}/lessons/{lessonSlug}": fc.constantFrom(
     ...known.lessons.map((l) => ({ slug: courseSlug.get(l.courseId), lessonSlug: l.slug })),
   ),
@@ -356,6 +414,8 @@ function hintsFor(op: Operation): Hints {
   return (location) => {
     const blogHint = blogFixture.hints[`${op.path} ${location}`] ?? blogFixture.hints[location];
     if (blogHint) return fc.constantFrom(...blogHint);
+    const classroomHint = classroomHints[`${op.path} ${location}`];
+    if (classroomHint) return classroomHint;
     if (location === "path.id") {
       const ids = idHints[op.path];
       return ids?.length ? fc.constantFrom(...ids) : undefined;
@@ -770,6 +830,8 @@ function checkSuccess(op: Operation, status: number, contentType: string, body: 
 const SNAPSHOT_EXCLUDED = new Set([
   // Prepared by a job after POST /api/users/data-export answered, like the outbox's mail.
   "data_exports",
+  // When the learner was last seen: written after any signed-in request, refused or not (progress/presence-service.ts).
+  "learner_presence",
   "sessions",
   "verifications",
   "outbox",
@@ -959,10 +1021,15 @@ describe("OpenAPI fuzzing", () => {
       });
       // At least one real deletion, whatever the generator picked: then the token is dead.
       const throwaway = await createUser(app, { displayName: "Throwaway" });
-      const deleted = await app.inject({ method: "DELETE", url: "/api/users?junk=1", headers: throwaway.headers });
+      const deleted = await app.inject({
+        method: "DELETE",
+        url: "/api/users?junk=1",
+        headers: throwaway.headers,
+        payload: { password: throwaway.password },
+      });
       checkSuccess(op, deleted.statusCode, String(deleted.headers["content-type"]), deleted.body, deleted.body);
       expect(deleted.statusCode).toBe(200);
-      const again = await app.inject({ method: "DELETE", url: "/api/users", headers: throwaway.headers });
+      const again = await deleteOwnAccount(app, throwaway);
       expect(again.statusCode).toBe(401);
       checkClientError(401, String(again.headers["content-type"]), again.body, again.body);
       expect(stats["invalid 4xx"] ?? 0).toBeGreaterThan(0);

@@ -59,3 +59,30 @@ export const disconnection = (socket: Socket, timeoutMs = 5000) =>
   nextEvent<string>(socket, "disconnect", timeoutMs).catch(() => {
     throw new Error(`the socket was not disconnected within ${timeoutMs} ms`);
   });
+
+/** How soon after the answer that ends a session its sockets must be closed, on every instance. */
+export const CLOSED_WITHIN_MS = 1000;
+
+/**
+ * Watches the sockets from now on. The check it returns, called once the answer that ends their sessions is in,
+ * resolves to their close reasons, or fails when one of them is still open CLOSED_WITHIN_MS later.
+ */
+export function closing(...sockets: Socket[]) {
+  const reasons = Promise.all(
+    sockets.map((socket) => new Promise<string>((resolve) => socket.once("disconnect", resolve))),
+  );
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`a socket was still open ${CLOSED_WITHIN_MS} ms after the answer`)),
+        CLOSED_WITHIN_MS,
+      );
+    });
+    try {
+      return await Promise.race([reasons, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

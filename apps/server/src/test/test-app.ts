@@ -57,6 +57,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_URL: "http://localhost:3000",
     DATA_DIR: "./data-test",
     AUTH_RATE_LIMIT: "false",
+    // Tests start from empty community pages; the demo content's own tests turn it on (demo/demo.test.ts).
+    DEMO_CONTENT: "false",
     ...overrides,
   });
 }

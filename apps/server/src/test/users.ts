@@ -59,3 +59,7 @@ export async function createUser(app: App, options: { email?: string; displayNam
   const id = (verify.json() as { user: { id: string } }).user.id;
   return { id, email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** DELETE /api/users as the owner asks it: proven by the account's password. */
+export const deleteOwnAccount = (app: App, user: Pick<TestUser, "headers" | "password">) =>
+  app.inject({ method: "DELETE", url: "/api/users", headers: user.headers, payload: { password: user.password } });

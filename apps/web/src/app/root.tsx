@@ -2,15 +2,21 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useMatches, useNavigation } from "react-router";
 import { fetchOwnProfile, PROFILE_QUERY_KEY, useSession } from "../lib/session.tsx";
+import { showSection, whenPresent } from "../lib/show-section.ts";
 import classes from "./root.module.css";
 import type { RouteHandle } from "./routes.ts";
 
-/** Scroll to the top when the path changes (not for in-page #anchors). */
+/**
+ * Scroll to the top when the path changes; an address with `#id` (a notification's or a menu's link) shows that
+ * element instead, with the focus on it, as soon as it is on the page.
+ */
 function useScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, key } = useLocation();
   useLayoutEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
+  // Each arrival (a new location key, also on the same page) shows the target again.
+  useEffect(() => (hash ? whenPresent(hash, showSection) : undefined), [hash, key]);
 }
 
 function useDocumentTitle() {

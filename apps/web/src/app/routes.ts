@@ -28,9 +28,15 @@ export const PAGES: Record<BuiltRoutePath, PageImport> = {
   "/reset-password": () => import("../features/auth/pages/reset-password-page.tsx").then((m) => m.ResetPasswordPage),
   "/redirect": () => import("../features/auth/pages/redirect-page.tsx").then((m) => m.RedirectPage),
   "/settings": () => import("../features/settings/pages/settings-page.tsx").then((m) => m.SettingsPage),
+  "/notifications": () =>
+    import("../features/notifications/pages/notifications-page.tsx").then((m) => m.NotificationsPage),
   "/courses": () => import("../features/courses/pages/courses-page.tsx").then((m) => m.CoursesPage),
   "/courses/:slug": () => import("../features/courses/pages/course-page.tsx").then((m) => m.CoursePage),
   "/courses/:slug/:lessonSlug": () => import("../features/lessons/pages/lesson-page.tsx").then((m) => m.LessonPage),
+  "/review": () => import("../features/review/pages/review-page.tsx").then((m) => m.ReviewPage),
+  "/classrooms": () => import("../features/classrooms/pages/pages.ts").then((m) => m.ClassroomsPage),
+  "/classrooms/join/:code": () => import("../features/classrooms/pages/pages.ts").then((m) => m.JoinClassroomPage),
+  "/classrooms/:id": () => import("../features/classrooms/pages/pages.ts").then((m) => m.ClassroomPage),
   "/rank": () => import("../features/rank/pages/rank-page.tsx").then((m) => m.RankPage),
   "/profile/:username": () => import("../features/profile/pages/profile-page.tsx").then((m) => m.ProfilePage),
   "/connections/:username": () =>

@@ -1,3 +1,4 @@
+import { canWriteBlogs } from "@neonlab/shared/roles";
 import type { ComponentType } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { StatusPanel } from "../components/status-panel.tsx";
@@ -23,12 +24,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** has-access (product rules): admins always, others with has_access (active subscription or granted). */
+/**
+ * has-access: the spec's check of the blog editor (its only route), as the amended rule of writing blogs has it:
+ * has_access (admins always, a subscription, or access granted), or staff (canWriteBlogs).
+ */
 export function RequireAccess() {
   const { status, profile } = useSession();
   if (status === "loading") return <RouteLoading />;
   if (status === "signed-out" || !profile) return <ToLogin />;
-  if (profile.role === "admin" || profile.has_access) return <Outlet />;
+  if (canWriteBlogs({ role: profile.role, hasAccess: profile.has_access })) return <Outlet />;
   return (
     <StatusPanel
       kind="access-required"

@@ -1,11 +1,27 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { loadMarkdownPipeline } from "../lib/markdown.ts";
 import { useMarkdown } from "../lib/use-markdown.ts";
 import classes from "./markdown-content.module.css";
 
-/** Rendered, sanitised markdown; links inside the site navigate without a page reload. */
-export function MarkdownContent({ markdown, className }: { markdown: string; className?: string }) {
-  const html = useMarkdown(markdown);
+// A page that shows markdown fetches the pipeline as its code loads, beside its data (a failure is reported by
+// the first component that waits for it).
+if (typeof window !== "undefined") loadMarkdownPipeline().catch(() => undefined);
+
+/**
+ * Rendered, sanitised markdown; links inside the site navigate without a page reload. `headingIds`: headings get
+ * ids to link to (a lesson: the tutor's answers point into its sections).
+ */
+export function MarkdownContent({
+  markdown,
+  className,
+  headingIds = false,
+}: {
+  markdown: string;
+  className?: string;
+  headingIds?: boolean;
+}) {
+  const html = useMarkdown(markdown, { headingIds });
   const navigate = useNavigate();
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -25,7 +41,8 @@ export function MarkdownContent({ markdown, className }: { markdown: string; cla
       className={`${classes.markdown} ${className ?? ""}`}
       onClick={onClick}
       data-markdown
-      dangerouslySetInnerHTML={{ __html: html }}
+      aria-busy={html === null || undefined}
+      dangerouslySetInnerHTML={{ __html: html ?? "" }}
     />
   );
 }

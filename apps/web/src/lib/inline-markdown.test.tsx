@@ -1,3 +1,4 @@
+import { MARKDOWN_VECTORS, problems, VECTORS, WRAPPERS } from "@neonlab/shared/markdown/xss-vectors";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { inlineMarkdown } from "./inline-markdown.tsx";
@@ -25,5 +26,22 @@ describe("inlineMarkdown", () => {
   it("never turns text into markup: inline HTML keeps only its text, entities read as characters", () => {
     expect(html('<img src=x onerror="alert(1)"><b>bold</b> <script>x()</script>')).toBe("bold x()");
     expect(html("Fish &amp; chips &lt;3 &#x41;&#66;")).toBe("Fish &amp; chips &lt;3 AB");
+  });
+
+  it("turns every XSS payload of the markdown pipeline's test into text or safe elements", () => {
+    const payloads = [...VECTORS.flatMap((v) => WRAPPERS.map((wrap) => wrap(v))), ...MARKDOWN_VECTORS];
+    for (const payload of payloads) {
+      const rendered = html(payload);
+      expect(problems(rendered), `${payload}\n→ ${rendered}`).toEqual([]);
+    }
+  });
+
+  it("keeps a line's block syntax as text: headings, lists, quotes, rules", () => {
+    expect(html("# Not a heading")).toBe("# Not a heading");
+    expect(html("1. Intro to **HTML**")).toBe("1. Intro to <strong>HTML</strong>");
+    expect(html("- item")).toBe("- item");
+    expect(html("> quote")).toBe("&gt; quote");
+    expect(html("---")).toBe("---");
+    expect(html("**bold** first")).toBe("<strong>bold</strong> first");
   });
 });

@@ -74,6 +74,8 @@ export const queryKeys = {
     list: (filters: object) => ["blogs", "list", filters] as const,
     bySlug: (slug: string) => ["blogs", "slug", slug] as const,
     mine: (status: BlogStatus | null, page: number) => ["blogs", "mine", { status, page }] as const,
+    /** The review queue's pages (moderators); the menus' count reads its first. */
+    pendingPages: () => ["blogs", "pending"] as const,
     pending: (page: number) => ["blogs", "pending", page] as const,
     /** The editor's copy of a blog; left alone when the lists are refreshed. */
     edit: (id: number) => ["blogs", "edit", id] as const,
@@ -98,6 +100,14 @@ export const queryKeys = {
     all: () => ["connections"] as const,
     page: (username: string) => ["connections", "page", username] as const,
     relationship: (userId: string) => ["connections", "relationship", userId] as const,
+    /** Finding people (GET /api/users/search): under connections, so a connection action refreshes it. */
+    search: (q: string) => ["connections", "search", q] as const,
+  },
+
+  /** The daily review of missed quizzes: the due cards (and their count in the account menu). */
+  review: {
+    all: () => ["review"] as const,
+    due: () => ["review", "due"] as const,
   },
 
   notifications: {
@@ -133,5 +143,20 @@ export const queryKeys = {
 
   referrals: () => ["referrals"] as const,
 
+  /** Classrooms: invalidate `all()` after joining, leaving or any teacher's change. */
+  classrooms: {
+    all: () => ["classrooms"] as const,
+    list: () => ["classrooms", "list"] as const,
+    assignments: () => ["classrooms", "assignments"] as const,
+    detail: (id: number) => ["classrooms", "detail", id] as const,
+    progress: (id: number) => ["classrooms", "progress", id] as const,
+  },
+
   dataExport: () => ["data-export"] as const,
+
+  /** GET /api/config: the server's configuration as the browser needs it (the OAuth providers). */
+  publicConfig: () => ["config"] as const,
+
+  /** Better Auth's list of the ways the user signs in (a password or a provider). */
+  linkedAccounts: () => ["linked-accounts"] as const,
 };

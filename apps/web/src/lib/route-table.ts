@@ -119,6 +119,13 @@ const TABLE = [
     guard: "private",
     title: "Settings",
   },
+  // Beyond spec §2: the whole list of the header's notifications (docs/product-rules-notes.md).
+  {
+    path: "/notifications",
+    layout: "default",
+    guard: "private",
+    title: "Notifications",
+  },
 
   // learning
   {
@@ -138,6 +145,31 @@ const TABLE = [
     layout: "lesson",
     guard: "private",
     title: "Lesson",
+  },
+  // Beyond spec §2: classrooms and the daily review of missed quizzes (docs/product-rules-notes.md).
+  {
+    path: "/classrooms",
+    layout: "default",
+    guard: "private",
+    title: "Classrooms",
+  },
+  {
+    path: "/classrooms/join/:code",
+    layout: "default",
+    guard: "private",
+    title: "Join a classroom",
+  },
+  {
+    path: "/classrooms/:id",
+    layout: "default",
+    guard: "private",
+    title: "Classroom",
+  },
+  {
+    path: "/review",
+    layout: "default",
+    guard: "private",
+    title: "Daily review",
   },
   {
     path: "/rank",

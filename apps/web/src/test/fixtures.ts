@@ -1,4 +1,5 @@
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
+import type { ReviewCard } from "@neonlab/shared/schemas/review";
 import type { TutorInfo } from "@neonlab/shared/schemas/tutor";
 
 /** A signed-in learner's own profile, as GET /api/profile answers it. */
@@ -41,4 +42,27 @@ export const testTutorInfo: TutorInfo = {
   resets_at: "2026-11-26T00:00:00.000Z",
   time_zone: "UTC",
   threads: [],
+};
+
+/** A due review card (GET /api/review): the "Paths" lesson's quiz, options without answers. */
+export const testReviewCard: ReviewCard = {
+  id: 7,
+  due: new Date().toISOString(),
+  quiz: {
+    id: 3,
+    key: "paths",
+    type: "single",
+    question: "Which path is absolute?",
+    options: [
+      { id: "aaaaaaaaaa", text: "`/etc/hosts`" },
+      { id: "bbbbbbbbbb", text: "`docs/readme`" },
+    ],
+  },
+  lesson: {
+    course_slug: "linux",
+    lesson_slug: "paths",
+    title: "Paths",
+    anchor: "quiz-paths",
+    path: "/courses/linux/paths#quiz-paths",
+  },
 };

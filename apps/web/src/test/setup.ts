@@ -1,8 +1,11 @@
 // Vitest setup of the web project: every test runs against msw (src/test/http.ts); a request no mock
 // answers, or a mocked answer off its schema, fails the test that caused it.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { networkViolations, server } from "./http.ts";
+
+// findBy… and waitFor wait up to 5 s (the default 1 s ran out on a loaded machine while lazy pages loaded).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() =>
   server.listen({

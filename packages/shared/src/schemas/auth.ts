@@ -85,3 +85,51 @@ export const authDoneAnswerSchema = z.union([
 
 /** The start of an OAuth sign-in with `disableRedirect`: the provider's authorization address. */
 export const oauthStartAnswerSchema = z.looseObject({ url: z.url() });
+
+/** The OAuth sign-in providers the product knows; the server enables each one that has credentials. */
+export const OAUTH_PROVIDERS = ["google", "github"] as const;
+export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
+
+/** GET /api/config: what the browser app needs of the server's configuration. */
+export const publicConfigSchema = z.object({
+  /** The OAuth providers with credentials on this server, in the order the sign-in page shows them. */
+  oauthProviders: z.array(z.enum(OAUTH_PROVIDERS)),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /api/auth/list-accounts (Better Auth): the ways the user signs in; "credential" is a password. */
+export const linkedAccountsSchema = z.array(z.looseObject({ providerId: z.string() }));
+
+/**
+ * DELETE /api/users: the proof the owner gives (the spec's call had no body; these fields are optional in the
+ * schema, and the server asks for the one the account needs): its password, or for an account without one
+ * (signed up through Google or GitHub only) its username.
+ */
+export const deleteAccountSchema = z.strictObject(
+  {
+    password: z
+      .string({ error: "password must be text" })
+      .max(128, "password must be at most 128 characters")
+      .optional(),
+    username: z
+      .string({ error: "username must be text" })
+      .max(100, "username must be at most 100 characters")
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field ${issue.keys.map((key) => `"${key}"`).join(", ")}: this request accepts only password and username.`
+        : "The request body must be a JSON object.",
+  },
+);
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  passwordRequired: "Enter your password to delete your account.",
+  wrongPassword: "That password is not right. Your account was not deleted.",
+  usernameRequired: "Type your username to delete your account.",
+  wrongUsername: "That is not your username. Your account was not deleted.",
+  tooManyTries: (minutes: number) =>
+    `Too many tries to delete your account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+} as const;

@@ -60,6 +60,58 @@ export const connectionsPageSchema = z.object({
 });
 export type ConnectionsPage = z.infer<typeof connectionsPageSchema>;
 
+// ---------------------------------------------------------------- finding people (GET users/search)
+
+/** Shortest search text (after trimming and a leading "@"): one letter would list a good part of NeonLab. */
+export const USER_SEARCH_MIN_LENGTH = 2;
+export const USER_SEARCH_MAX_LENGTH = 50;
+/** People a search page shows (keyset: `before` is the previous page's `next`). */
+export const USER_SEARCH_PAGE_SIZE = 20;
+/** Searches one caller (IP address) may run a minute. */
+export const USER_SEARCH_PER_MINUTE = 60;
+
+const searchText = `q must be ${USER_SEARCH_MIN_LENGTH} to ${USER_SEARCH_MAX_LENGTH} characters of a name or username`;
+
+/** The search text as searched: trimmed, a leading "@" (of a username) left out. */
+export const userSearchText = (q: string) => q.trim().replace(/^@\s*/, "");
+
+/**
+ * `?q=`: the start of a username or of a display name (any case; a leading "@" is ignored), `?before=`: the
+ * cursor of the previous page.
+ */
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: searchText })
+    .trim()
+    .min(USER_SEARCH_MIN_LENGTH, searchText)
+    .max(USER_SEARCH_MAX_LENGTH, searchText)
+    .refine((q) => userSearchText(q).length >= USER_SEARCH_MIN_LENGTH, searchText),
+  before: z
+    .string()
+    .max(200, "before must be a cursor from the previous page")
+    .regex(/^[\w-]+$/, "before must be a cursor from the previous page")
+    .optional(),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+/** A person found: the public card, their XP, and how the caller stands with them (the Connect button). */
+export const userSearchResultSchema = userCardSchema.extend({
+  xp: z.number().int(),
+  relationship: z.enum(RELATIONSHIPS),
+});
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+/**
+ * GET /api/users/search: confirmed accounts whose username, then whose display name, starts with `q` (usernames
+ * first, each group in order), minus anyone either side blocked; never an address. `next`: the cursor of the next
+ * page, or null.
+ */
+export const userSearchPageSchema = z.object({
+  items: z.array(userSearchResultSchema),
+  next: z.string().nullable(),
+});
+export type UserSearchPage = z.infer<typeof userSearchPageSchema>;
+
 export const connectionActionResultSchema = z.object({
   message: z.string(),
   relationship: z.enum(RELATIONSHIPS),

@@ -248,6 +248,22 @@ export type ReflectionResult = z.infer<typeof reflectionResultSchema>;
 
 // ---------------------------------------------------------------- completion
 
+/**
+ * POST lessons/:id/complete — optional. `completedAt`: when the learner completed the lesson, for a
+ * completion made offline and sent later; the streak counts it on that day when it lies within the last
+ * OFFLINE_MOMENT_MAX_AGE_HOURS (docs/product-rules-notes.md), else on the day it arrives.
+ */
+export const lessonCompleteSchema = z.object({
+  completedAt: z.iso.datetime({ offset: true, error: "completedAt must be an ISO date and time" }).optional(),
+});
+export type LessonCompleteInput = z.infer<typeof lessonCompleteSchema>;
+
+/**
+ * How far back the moment of a write made offline (a completion's `completedAt`, a review answer's
+ * `answeredAt`) may count for the streak's day.
+ */
+export const OFFLINE_MOMENT_MAX_AGE_HOURS = 48;
+
 /** POST lessons/:id/complete — what happened, in the order the dialogs open. */
 export const lessonCompleteResultSchema = z.object({
   lessonId: id,

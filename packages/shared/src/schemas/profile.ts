@@ -92,6 +92,16 @@ export const isValidTimeZone = (zone: string) => {
   }
 };
 
+/**
+ * The runtime's own spelling of an IANA zone ("america/los_angeles" → "America/Los_Angeles"), or null when it
+ * is not a named zone the runtime knows (or not text at all). A bare offset ("+05:00"), which newer runtimes
+ * accept, is not a browser's zone and has no daylight saving: null too.
+ */
+export function canonicalTimeZone(zone: unknown): string | null {
+  if (typeof zone !== "string" || !/^[A-Za-z][\w+\-/]{0,99}$/.test(zone) || !isValidTimeZone(zone)) return null;
+  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+}
+
 /** PUT /api/profile — every field optional; role and has_access are never accepted. */
 export const updateProfileSchema = z
   .object({

@@ -91,6 +91,11 @@ export const projectSchema = z.object({
   premium: z.boolean(),
   title: z.string(),
   summary: z.string(),
+  /**
+   * Absolute path of the project's cover art, e.g. /api/project-assets/regex-tester/cover.svg?v=1a2b3c4d;
+   * null only in a database not yet re-imported since projects have covers.
+   */
+  cover: z.string().nullable(),
   level: z.enum(COURSE_LEVELS),
   xp: z.number().int(),
   step_count: z.number().int(),

@@ -7,7 +7,12 @@ import { userCardSchema } from "./community.ts";
 
 /** NeonBits the inviter gets when the invited account is confirmed (product rules). */
 export const REFERRAL_REWARD = 200;
-/** Invite mails (new or sent again) one user may send a day. */
+/** The longest referral code a sign-up may carry (an invite's or a personal link's code is shorter). */
+export const REFERRAL_CODE_MAX_LENGTH = 64;
+/**
+ * Invites one user may have counted a day: mails (new or sent again) and sign-ups through their personal link
+ * together. A link sign-up past the cap links nothing (and pays nothing).
+ */
 export const INVITES_PER_DAY = 10;
 /** The same invite is mailed again at most once an hour. */
 export const INVITE_RESEND_MINUTES = 60;
@@ -44,9 +49,15 @@ export type ReferralManageInput = z.infer<typeof referralManageSchema>;
 export const INVITE_STATES = ["sent", "joined", "confirmed", "refused"] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
 
+/** How an invite came about: a mail to an address, or a sign-up through the inviter's personal link. */
+export const INVITE_VIAS = ["email", "link"] as const;
+export type InviteVia = (typeof INVITE_VIAS)[number];
+
 export const inviteSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  /** The invited address; null for a sign-up through the personal link (the invitee's address is never shown). */
+  email: z.string().nullable(),
+  via: z.enum(INVITE_VIAS),
   state: z.enum(INVITE_STATES),
   sent_count: z.number().int(),
   last_sent_at: isoDateTime,
@@ -58,12 +69,23 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-/** GET users/referrals: the caller's invites, newest first (at most 100), and what they earned. */
+/**
+ * The caller's personal invite link: `PUBLIC_URL/register?referral=<code>`. The code is the user's own, random
+ * (96 bits), the same every time, and names neither the user's id nor their address.
+ */
+export const referralLinkSchema = z.object({ code: z.string(), url: z.string() });
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
+
+/**
+ * GET users/referrals: the caller's invites, newest first (at most 100), what they earned, their personal link,
+ * and the invites counted in the last 24 hours (mails and link sign-ups) against `per_day`.
+ */
 export const invitesSchema = z.object({
   items: z.array(inviteSchema),
   earned: z.number().int(),
   sent_today: z.number().int(),
   per_day: z.number().int(),
+  link: referralLinkSchema,
 });
 export type Invites = z.infer<typeof invitesSchema>;
 

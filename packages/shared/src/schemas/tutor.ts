@@ -95,7 +95,7 @@ export type TutorStreamEvent =
   | { type: "error"; message: string; offline: boolean };
 
 export const TUTOR_MESSAGES = {
-  offlineLead: "**Offline assistant** — no AI model is connected, so I answer from this lesson's own text.",
+  offlineLead: "**Offline assistant** (answers from this lesson's text):",
   providerDown: "The AI tutor can not be reached right now. Your question was not counted.",
   providerTimeout: "The AI tutor took too long to answer. Your question was not counted.",
   providerBusy: "The AI tutor is busy right now (its provider is rate-limiting us). Your question was not counted.",

@@ -33,7 +33,7 @@ export const IDEMPOTENCY_MESSAGES = {
 
 /**
  * Honours the Idempotency-Key header on signed-in writing /api requests (docs/decisions/009): the
- * first request with a key runs and its answer is kept 24 hours; the same key again gets that answer
+ * first request with a key runs and its answer is kept 48 hours; the same key again gets that answer
  * (`Idempotent-Replayed: true`) without running again. Register before the routes (it adds itself to
  * them) and before compression (it keeps the answer as the serializer wrote it).
  */

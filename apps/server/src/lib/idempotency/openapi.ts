@@ -13,7 +13,7 @@ const idempotencyKeyParameter = {
   required: false,
   description:
     "Makes a retry of this request safe (signed-in callers): the first request with a key runs, and the " +
-    "same key again within 24 hours gets its answer again, with the header `Idempotent-Replayed: true`. " +
+    "same key again within 48 hours gets its answer again, with the header `Idempotent-Replayed: true`. " +
     `A different request with a used key answers 422; one while the first still runs answers 409 ("${IDEMPOTENCY_MESSAGES.inProgress}").`,
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
 };

@@ -2,8 +2,11 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { idempotencyKeys } from "./schema.ts";
 
-/** How long a key and its answer are kept. */
-export const KEY_LIFETIME = sql.raw("interval '24 hours'");
+/**
+ * How long a key and its answer are kept: 48 hours, so a write made offline and sent a day or two later
+ * (the web app's offline queue) is still answered from its first run when sent again.
+ */
+export const KEY_LIFETIME = sql.raw("interval '48 hours'");
 /**
  * A key still marked running after this long belongs to a request that never finished (the process
  * died between its effect and storing the answer); the next request with the key runs again.

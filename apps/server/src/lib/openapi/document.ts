@@ -41,7 +41,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   admin: "Operator tools (admins only).",
   dev: "Development-only helpers (never in production).",
   "data-export": "A file of everything NeonLab holds about the signed-in user (docs/data-export.md).",
-  referrals: "Invites by e-mail, their states and the NeonBits they earned.",
+  referrals: "Invites by e-mail and through the personal link, their states and the NeonBits they earned.",
 };
 
 export const ERROR_SCHEMA = {

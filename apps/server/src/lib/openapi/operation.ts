@@ -1,6 +1,6 @@
 import type { FastifySchema, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import type { RouteAuth } from "../../auth/session.ts";
+import type { RouteAuth } from "../../session-guards.ts";
 
 /** The error statuses an operation's documentation may list (each answered in the one error shape). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503;
@@ -43,7 +43,7 @@ export function derivedErrors(route: Pick<RouteOptions, "method" | "url" | "conf
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** The session hook's default: a session is needed under /api unless the route says otherwise (auth/session.ts). */
+/** The session hook's default: a session is needed under /api unless the route says otherwise (session-guards.ts). */
 export function authOf(route: Pick<RouteOptions, "config">): RouteAuth {
   return route.config?.auth ?? "user";
 }

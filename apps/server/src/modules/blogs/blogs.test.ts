@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MARKDOWN_HTML_VERSION } from "@neonlab/shared/markdown/version";
 import { BLOG_MESSAGES } from "@neonlab/shared/schemas/blogs";
 import { createTestApp } from "../../test/test-app.ts";
 import { createUser } from "../../test/users.ts";
 import { notifications } from "../notifications/schema.ts";
+import { blogs } from "./schema.ts";
 import { callAs, createAuthor, firstCategoryId, LONG_TEXT, publishedBlog, writeBlog } from "./test-helpers.ts";
 
 // Blogs (spec §7 blogs/*; product rules "Blogs"): states, review, slugs, reading, votes, views, lists.
@@ -26,8 +29,8 @@ describe("blogs", async () => {
     expect(blog.status).toBe("draft");
     expect(blog.slug).toBe(`narrowing-unions-in-typescript-${blog.id}`);
     expect(blog.contentHtml).not.toContain("<script");
-    expect(blog.contentHtml).toContain('class="shiki');
-    expect(blog.contentHtml).toContain("--shiki-dark:");
+    expect(blog.contentHtml).toContain('<pre tabindex="0" data-lang="ts"><code class="hljs language-typescript">');
+    expect(blog.contentHtml).toContain('<span class="hljs-keyword">const</span>');
 
     // Another author's blog, and a reader editing it: refused, nothing changed.
     const other = await createAuthor(app, { displayName: "Otto Other" });
@@ -53,6 +56,29 @@ describe("blogs", async () => {
     const edit = await call(author, "GET", `/api/blogs/${blog.id}/edit`);
     expect(edit.json()).toMatchObject({ title: "Narrowing unions in TypeScript", canEdit: true });
     expect((await call(other, "GET", `/api/blogs/${blog.id}/edit`)).statusCode).toBe(403);
+  });
+
+  it("renders HTML kept by an older pipeline again when the blog is read, and keeps the new HTML", async () => {
+    const writer = await createAuthor(app, { displayName: "Vera Version" });
+    const blog = await publishedBlog(app, writer, moderator);
+    const fresh = (await call(null, "GET", `/api/blogs/slug/${blog.slug}`)).json().contentHtml as string;
+    const shiki = '<pre class="shiki github-light" style="--shiki-light-bg:#fff"><code><span>const</span></code></pre>';
+    const stored = async () =>
+      (
+        await app.ctx.db
+          .select({ html: blogs.contentHtml, version: blogs.contentHtmlVersion })
+          .from(blogs)
+          .where(eq(blogs.id, blog.id))
+      )[0];
+    for (const path of [`/api/blogs/slug/${blog.slug}`, `/api/blogs/${blog.id}/edit`]) {
+      await app.ctx.db.update(blogs).set({ contentHtml: shiki, contentHtmlVersion: 0 }).where(eq(blogs.id, blog.id));
+      const read = await call(writer, "GET", path);
+      expect(read.json().contentHtml, path).toBe(fresh);
+      expect(await stored()).toEqual({ html: fresh, version: MARKDOWN_HTML_VERSION });
+    }
+    // HTML of the current pipeline is served as stored.
+    await app.ctx.db.update(blogs).set({ contentHtml: "<p>kept</p>" }).where(eq(blogs.id, blog.id));
+    expect((await call(null, "GET", `/api/blogs/slug/${blog.slug}`)).json().contentHtml).toBe("<p>kept</p>");
   });
 
   it("goes draft → pending → published by a moderator, who can also reject with a reason; the author is notified", async () => {

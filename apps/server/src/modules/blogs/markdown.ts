@@ -1,22 +1,21 @@
 import { BLOG_WORDS_PER_MINUTE } from "@neonlab/shared/schemas/blogs";
-import type { KnownImage } from "./markdown-pipeline.ts";
+import type { KnownImage } from "@neonlab/shared/markdown/pipeline";
 
-// Markdown → sanitised HTML (decision 025): remark (CommonMark + GFM) → rehype without raw HTML →
-// rehype-sanitize (GitHub's schema) → our images get srcset, foreign images go → shiki highlights code
-// blocks (after sanitising: its output is trusted, the author's is not) with both themes as CSS variables.
+// A blog's markdown → sanitised, highlighted HTML through the one markdown pipeline (packages/shared/src/markdown,
+// decision 025), with the blog's rules: only its own images survive (with srcset), links to the web are ugc.
 
 /** The media path prefix our own images are served under. */
 export const MEDIA_PREFIX = "/api/blogs/media/";
 
-export type { KnownImage } from "./markdown-pipeline.ts";
+export type { KnownImage } from "@neonlab/shared/markdown/pipeline";
 
 /**
- * Renders a blog's markdown to sanitised, highlighted HTML. The pipeline (unified, remark, rehype, shiki:
- * ~300 modules) is loaded with the first blog rendered, not with the server (docs/decisions/023).
+ * Renders a blog's markdown to sanitised, highlighted HTML. The pipeline (unified, micromark, lowlight: a few
+ * hundred modules) is loaded with the first blog rendered, not with the server (docs/decisions/023).
  */
 export async function renderMarkdown(markdown: string, images: Map<string, KnownImage> = new Map()): Promise<string> {
-  const { renderWithPipeline } = await import("./markdown-pipeline.ts");
-  return renderWithPipeline(markdown, images);
+  const pipeline = await import("@neonlab/shared/markdown/pipeline");
+  return pipeline.renderMarkdown(markdown, { images, ugc: true });
 }
 
 /** Minutes to read the markdown (at least 1). */

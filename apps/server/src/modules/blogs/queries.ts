@@ -9,6 +9,7 @@ import {
   type BlogSummary,
   type blogListQuerySchema,
 } from "@neonlab/shared/schemas/blogs";
+import { isStaff } from "@neonlab/shared/roles";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, unauthorized } from "../../errors.ts";
@@ -20,7 +21,7 @@ import { blogCategories, blogImages, blogs } from "./schema.ts";
 // The blogs' reads: lists (filters, full-text search, sorts, pages), one blog by slug or id, categories.
 
 export type Viewer = { id: string; role: string } | null;
-export const isModerator = (viewer: Viewer) => viewer?.role === "moderator" || viewer?.role === "admin";
+export const isModerator = (viewer: Viewer) => isStaff(viewer?.role);
 
 const { card, table: profiles } = profileRows;
 

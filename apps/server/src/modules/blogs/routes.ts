@@ -26,7 +26,7 @@ import {
   myBlogsSchema,
 } from "@neonlab/shared/schemas/blogs";
 import { messageResponseSchema } from "@neonlab/shared/schemas/common";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import { AppError, badRequest, forbidden } from "../../errors.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { registerBlogFeeds } from "./feeds.ts";
@@ -207,7 +207,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
       `/api/blogs/:id/${action}`,
       { config: { errors: [403] }, schema: { tags, summary, ...byId } },
       async (request) => {
-        await change(db, requireUser(request), request.params.id);
+        await change(ctx, requireUser(request), request.params.id);
         return edit(request, request.params.id, true);
       },
     );

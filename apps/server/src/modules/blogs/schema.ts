@@ -29,9 +29,10 @@ export const blogCategories = pgTable("blog_categories", {
 });
 
 /**
- * A blog: markdown as written (`content`) and the sanitised HTML rendered from it when it was saved
- * (`contentHtml`, decision 025). The slug is `<title words>-<id>`: unique by construction and stable; once a
- * blog was published, a slug replaced by a title change is kept in blog_slugs and redirects.
+ * A blog: markdown as written (`content`) and the sanitised HTML rendered from it when it was saved or, after the
+ * pipeline changed, first read again (`contentHtml`, `contentHtmlVersion`; decision 025). The slug is
+ * `<title words>-<id>`: unique by construction and stable; once a blog was published, a slug replaced by a title
+ * change is kept in blog_slugs and redirects.
  */
 export const blogs = pgTable(
   "blogs",
@@ -45,6 +46,8 @@ export const blogs = pgTable(
     summary: text("summary").notNull().default(""),
     content: text("content").notNull().default(""),
     contentHtml: text("content_html").notNull().default(""),
+    /** The markdown pipeline's MARKDOWN_HTML_VERSION that wrote contentHtml; an older one is rendered again on read. */
+    contentHtmlVersion: integer("content_html_version").notNull().default(0),
     status: text("status").$type<BlogStatus>().notNull().default("draft"),
     categoryId: integer("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),

@@ -11,6 +11,8 @@ import {
   type BlogVotes,
   type BlogVoteType,
 } from "@neonlab/shared/schemas/blogs";
+import { canWriteBlogs } from "@neonlab/shared/roles";
+import { MARKDOWN_HTML_VERSION } from "@neonlab/shared/markdown/version";
 import type { Db } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { DbAccess, RunInTransaction } from "../../transaction.ts";
@@ -21,7 +23,7 @@ import { type KnownImage, plainText, readingMinutes, renderMarkdown } from "./ma
 import { categoryExists, imagesOf, isModerator, presentSummary, selectSummaries, type Viewer } from "./queries.ts";
 import { blogImages, blogSlugs, blogs, blogViews } from "./schema.ts";
 
-// The blog's life (product rules "Blogs"): drafts written by authors with has_access, publish → pending
+// The blog's life (product rules "Blogs"): drafts written by authors with has_access or staff, publish → pending
 // (a moderator's own → published), approve / reject by moderators (each once: a conditional UPDATE), unpublish
 // → draft. Slugs are `<title words>-<id>`; after a blog was first published a replaced slug keeps redirecting.
 
@@ -52,10 +54,17 @@ export async function findBlog(db: Db, id: number, lock = false): Promise<BlogRo
   return row;
 }
 
-/** The author with has_access (admins have it), or a 403 saying which rule failed. */
+/** Whether the user may write blogs: the one server check of canWriteBlogs (has_access, or staff). */
+async function mayWrite(db: Db, user: Writer): Promise<boolean> {
+  // Staff may whatever their access: their role is on the session, so no query is needed for them.
+  if (canWriteBlogs({ role: user.role, hasAccess: false })) return true;
+  return canWriteBlogs({ role: user.role, hasAccess: await userHasAccess(db, user.id) });
+}
+
+/** The author who may write blogs (has_access or staff), or a 403 saying which rule failed. */
 export async function checkWriter(db: Db, user: Writer, blog: BlogRow) {
   if (blog.authorId !== user.id) throw forbidden(BLOG_MESSAGES.notYours);
-  if (!(await userHasAccess(db, user.id))) throw forbidden(BLOG_MESSAGES.needsAccess);
+  if (!(await mayWrite(db, user))) throw forbidden(BLOG_MESSAGES.needsAccess);
 }
 
 /** Our images by every URL the markdown may name (each variant), for the renderer's srcset. */
@@ -67,6 +76,25 @@ export async function knownImages(db: Db, blogId: number): Promise<Map<string, K
     for (const v of image.variants) known.set(v.url, entry);
   }
   return known;
+}
+
+/**
+ * The blog's HTML as the pipeline writes it now: HTML stored by an older pipeline (MARKDOWN_HTML_VERSION, decision
+ * 025) is rendered again on this read and kept, unless the text was saved meanwhile (that save wrote new HTML).
+ */
+async function currentHtml(
+  db: Db,
+  blog: { id: number; content: string; contentHtml: string; contentHtmlVersion: number },
+): Promise<string> {
+  if (blog.contentHtmlVersion >= MARKDOWN_HTML_VERSION || !blog.content) return blog.contentHtml;
+  const contentHtml = await renderMarkdown(blog.content, await knownImages(db, blog.id));
+  await db
+    .update(blogs)
+    .set({ contentHtml, contentHtmlVersion: MARKDOWN_HTML_VERSION })
+    .where(
+      and(eq(blogs.id, blog.id), lt(blogs.contentHtmlVersion, MARKDOWN_HTML_VERSION), eq(blogs.content, blog.content)),
+    );
+  return contentHtml;
 }
 
 /**
@@ -89,11 +117,11 @@ export async function blogEdit(
   return {
     ...presentSummary(row),
     content: row.blog.content,
-    contentHtml: row.blog.contentHtml,
+    contentHtml: await currentHtml(db, row.blog),
     url: `${publicUrl}/blogs/${row.blog.slug}`,
     images: images.map(presentImage),
     rejectionReason: row.blog.status === "draft" ? row.blog.rejectionReason : null,
-    canEdit: own && (await userHasAccess(db, viewer.id)),
+    canEdit: own && (await mayWrite(db, viewer)),
   };
 }
 
@@ -109,14 +137,14 @@ export async function blogBySlug(db: Db, slug: string, viewer: Viewer, publicUrl
   return {
     ...presentSummary(row),
     content: row.blog.content,
-    contentHtml: row.blog.contentHtml,
+    contentHtml: await currentHtml(db, row.blog),
     url: `${publicUrl}/blogs/${row.blog.slug}`,
   };
 }
 
-/** POST /api/blogs: a draft of the caller (who needs has_access). */
+/** POST /api/blogs: a draft of the caller (who needs has_access, or a staff role). */
 export async function createBlog({ db, transaction }: DbAccess, user: Writer, input: BlogCreate): Promise<number> {
-  if (!(await userHasAccess(db, user.id))) throw forbidden(BLOG_MESSAGES.needsAccess);
+  if (!(await mayWrite(db, user))) throw forbidden(BLOG_MESSAGES.needsAccess);
   if (input.blogCategoryId && !(await categoryExists(db, input.blogCategoryId)))
     throw badRequest(BLOG_MESSAGES.categoryNotFound);
   const title = input.title?.trim() || UNTITLED;
@@ -166,6 +194,7 @@ export async function updateBlog(
         summary: input.summary,
         content: input.content,
         contentHtml,
+        contentHtmlVersion: MARKDOWN_HTML_VERSION,
         categoryId: input.blogCategoryId,
         tags,
         slug,
@@ -187,8 +216,11 @@ function missingForPublish(blog: BlogRow): string[] {
 }
 const BLOG_CONTENT_LIMIT = 1_000_000;
 
-/** PATCH …/publish: draft → pending, or → published at once for a moderator's or admin's own blog. */
-export async function publishBlog(db: Db, user: Writer, id: number): Promise<void> {
+/**
+ * PATCH …/publish: draft → pending (the staff are told: blog.submitted), or → published at once for a
+ * moderator's or admin's own blog.
+ */
+export async function publishBlog({ db, transaction }: DbAccess, user: Writer, id: number): Promise<void> {
   const blog = await findBlog(db, id);
   await checkWriter(db, user, blog);
   if (blog.status === "pending") throw conflict(BLOG_MESSAGES.alreadyPending);
@@ -196,29 +228,36 @@ export async function publishBlog(db: Db, user: Writer, id: number): Promise<voi
   const missing = missingForPublish(blog);
   if (missing.length > 0) throw badRequest(BLOG_MESSAGES.publishIncomplete(missing));
   const now = isModerator(user);
-  const done = await db
-    .update(blogs)
-    .set({
-      status: now ? "published" : "pending",
-      publishedAt: now ? sql`coalesce(${blogs.publishedAt}, now())` : undefined,
-      rejectionReason: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(blogs.id, id), eq(blogs.status, "draft")))
-    .returning({ id: blogs.id });
-  if (done.length === 0) throw conflict(BLOG_MESSAGES.alreadyPending);
+  await transaction(async ({ db: tx, publish }) => {
+    const [done] = await tx
+      .update(blogs)
+      .set({
+        status: now ? "published" : "pending",
+        publishedAt: now ? sql`coalesce(${blogs.publishedAt}, now())` : undefined,
+        rejectionReason: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(blogs.id, id), eq(blogs.status, "draft")))
+      .returning({ id: blogs.id, title: blogs.title, authorId: blogs.authorId });
+    if (!done) throw conflict(BLOG_MESSAGES.alreadyPending);
+    if (!now) await publish("blog.submitted", { blogId: id, authorId: done.authorId, title: done.title });
+  });
 }
 
-/** PATCH …/unpublish: pending or published → draft (the author, or a moderator). */
-export async function unpublishBlog(db: Db, user: Writer, id: number): Promise<void> {
+/** PATCH …/unpublish: pending or published → draft (the author, or a moderator); a pending one is withdrawn. */
+export async function unpublishBlog({ db, transaction }: DbAccess, user: Writer, id: number): Promise<void> {
   const blog = await findBlog(db, id);
   if (blog.authorId !== user.id && !isModerator(user)) throw forbidden(BLOG_MESSAGES.notYours);
-  const done = await db
-    .update(blogs)
-    .set({ status: "draft", updatedAt: new Date() })
-    .where(and(eq(blogs.id, id), ne(blogs.status, "draft")))
-    .returning({ id: blogs.id });
-  if (done.length === 0) throw conflict(BLOG_MESSAGES.notPublic);
+  await transaction(async ({ db: tx, publish }) => {
+    const [before] = await tx
+      .select({ status: blogs.status })
+      .from(blogs)
+      .where(and(eq(blogs.id, id), ne(blogs.status, "draft")))
+      .for("update");
+    if (!before) throw conflict(BLOG_MESSAGES.notPublic);
+    await tx.update(blogs).set({ status: "draft", updatedAt: new Date() }).where(eq(blogs.id, id));
+    if (before.status === "pending") await publish("blog.withdrawn", { blogId: id });
+  });
 }
 
 /** PATCH …/approve and …/reject (moderators): only a pending blog, once; the author is notified. */

@@ -277,7 +277,7 @@ describe("blog images on local disk", async () => {
       own.id,
     );
     const files = stored();
-    expect((await call(user, "DELETE", "/api/users")).statusCode).toBe(200);
+    expect((await call(user, "DELETE", "/api/users", { password: user.password })).statusCode).toBe(200);
     // The files go after the commit (an after-commit handler): wait for them, up to 5 s on a busy machine.
     const expected = files - again.json().images[0].variants.length;
     for (let i = 0; i < 100 && stored() !== expected; i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@neonlab/shared/messages";
 import type { App } from "../../app.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { createUser, type TestUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount, type TestUser } from "../../test/users.ts";
 import { notificationCounters, notifications } from "../notifications/schema.ts";
 import { previousUsernames } from "../identity/profiles/schema.ts";
 import { USERNAME_RESERVED_DAYS } from "../identity/profiles/username.ts";
@@ -148,7 +148,7 @@ describe("connections", async () => {
     await accept(app, c, a);
     await app.inject({ method: "POST", url: `/api/users/blocks?userId=${b.id}`, headers: c.headers });
     await send(app, b, a);
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: a.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, a)).statusCode).toBe(200);
     expect(await rowsBetween(app, a, b)).toEqual([]);
     expect((await app.ctx.db.select().from(connections).where(eq(connections.senderId, a.id))).length).toBe(0);
     expect(await kindsOf(app, b)).toEqual([]);

@@ -8,10 +8,14 @@ import {
   connectionsQuerySchema,
   friendIdQuerySchema,
   relationshipSchema,
+  USER_SEARCH_PER_MINUTE,
+  userSearchPageSchema,
+  userSearchQuerySchema,
 } from "@neonlab/shared/schemas/community";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { connectionsPage } from "./lists.ts";
+import { searchUsers } from "./search.ts";
 import {
   acceptRequest,
   blockUser,
@@ -26,7 +30,7 @@ import {
 const tags = ["connections"];
 const result = { 200: connectionActionResultSchema };
 
-/** Connections between users (spec §7 users/connections*), the lists, and blocking. */
+/** Connections between users (spec §7 users/connections*), the lists, blocking, and finding people. */
 export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transaction } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -116,6 +120,23 @@ export async function connectionRoutes(app: FastifyInstance, { ctx: { db, transa
     },
     async (request) =>
       connectionsPage(db, request.params.username.toLowerCase(), request.user?.id ?? null, request.query.before),
+  );
+
+  r.get(
+    "/api/users/search",
+    {
+      config: { rateLimit: { max: USER_SEARCH_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        operationId: "searchUsers",
+        summary: `Find people by the start of their username or display name (${USER_SEARCH_PER_MINUTE} searches a minute)`,
+        description:
+          "Confirmed accounts whose username, then whose display name, starts with q (any case; a leading @ is ignored), 20 a page (keyset: before=<next>), with how you stand with each. Nobody you blocked or who blocked you; never an e-mail address.",
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchPageSchema },
+      },
+    },
+    async (request) => searchUsers(db, requireUser(request).id, request.query.q, request.query.before),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { MESSAGES } from "@neonlab/shared/messages";
 import type { ConnectionActionResult, Relationship } from "@neonlab/shared/schemas/community";
 import type { Db } from "../../db/client.ts";
@@ -36,15 +36,27 @@ async function blockBetween(db: Db, me: string, other: string) {
   return { iBlocked: rows.some((r) => r.userId === me), theyBlocked: rows.some((r) => r.userId === other) };
 }
 
+/**
+ * How `viewer` stands with `other` (a user id, or a column holding one) as one SQL expression: self, blocked (by
+ * the viewer), connected, outgoing or incoming (a request pending either way), else none. The rule's one home:
+ * the profile's button reads it for one user, the people search for each row of a page.
+ */
+export const relationshipOf = (viewer: string, other: SQL) => sql<Relationship>`case
+    when ${other} = ${viewer}::text then 'self'
+    when exists (select 1 from ${userBlocks} b where b.user_id = ${viewer}::text and b.blocked_id = ${other})
+      then 'blocked'
+    else coalesce((
+      select case when c.status = 'accepted' then 'connected' when c.sender_id = ${viewer}::text then 'outgoing'
+        else 'incoming' end
+      from ${connections} c
+      where least(c.sender_id, c.receiver_id) = least(${viewer}::text, ${other})
+        and greatest(c.sender_id, c.receiver_id) = greatest(${viewer}::text, ${other})), 'none')
+  end`;
+
 /** How `me` stands with `other` (the profile's button). */
 export async function relationship(db: Db, me: string, other: string): Promise<Relationship> {
-  if (me === other) return "self";
-  const { iBlocked } = await blockBetween(db, me, other);
-  if (iBlocked) return "blocked";
-  const [row] = await db.select().from(connections).where(pair(me, other));
-  if (!row) return "none";
-  if (row.status === "accepted") return "connected";
-  return row.senderId === me ? "outgoing" : "incoming";
+  const [row] = await db.select({ relationship: relationshipOf(me, sql`${other}::text`) }).from(sql`(select 1) as one`);
+  return row!.relationship;
 }
 
 /** Why a request between these two can not be sent (the row already there says). */

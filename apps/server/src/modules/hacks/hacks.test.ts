@@ -204,7 +204,7 @@ describe("hacks", async () => {
   it("deletes the user's hacks with the account", async () => {
     const dave = await createUser(app);
     await create(dave, { title: "Goes away" });
-    const deleted = await call(dave, "DELETE", "/api/users");
+    const deleted = await call(dave, "DELETE", "/api/users", { password: dave.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const left = await app.ctx.db.select({ id: hacks.id }).from(hacks).where(eq(hacks.ownerId, dave.id));
     expect(left).toEqual([]);

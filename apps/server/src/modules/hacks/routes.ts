@@ -10,7 +10,7 @@ import {
   updateHackInputSchema,
 } from "@neonlab/shared/schemas/hacks";
 import { okResponseSchema } from "@neonlab/shared/schemas/common";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import { idParam } from "../../lib/id-param.ts";
 import { limitBodies, type ModuleOptions } from "../../lib/plugin-scope.ts";
 import { hackCard, hackCardAt } from "./card.ts";

@@ -2,12 +2,23 @@ import type { ModuleParts } from "../../app/module-manifest.ts";
 import { accessRoutes } from "./access/routes.ts";
 import { dataExportRoutes } from "./data-export/routes.ts";
 import { prepareExport } from "./data-export/service.ts";
-import { profileViewRoutes } from "./profile-view/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { accountExportSection, sessionsExportSection } from "./accounts/export-section.ts";
+import { preferencesExportSection, profileExportSection } from "./profiles/export-section.ts";
+import { messagesExportSection } from "./users/export-section.ts";
 
 export const manifest = {
-  profileView: { name: "identity", routes: { profiles: profileViewRoutes } },
-  users: { name: "identity", routes: { users: userRoutes } },
+  users: {
+    name: "identity",
+    routes: { users: userRoutes },
+    exportSections: [
+      accountExportSection,
+      profileExportSection,
+      preferencesExportSection,
+      sessionsExportSection,
+      messagesExportSection,
+    ],
+  },
   access: { name: "identity", routes: { access: accessRoutes } },
   dataExport: {
     name: "identity",
@@ -15,7 +26,7 @@ export const manifest = {
     jobs: [
       {
         name: "prepare-data-export",
-        handler: ({ exportId }, ctx) => prepareExport(ctx.transaction, exportId, ctx.config.PUBLIC_URL),
+        handler: ({ exportId }, ctx) => prepareExport(ctx, exportId),
       },
     ],
   },

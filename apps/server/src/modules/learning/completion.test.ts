@@ -10,11 +10,19 @@ import { activitySchema } from "@neonlab/shared/schemas/progress";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount } from "../../test/users.ts";
 import { ledger } from "../wallet/ledger/schema.ts";
 import { streaks, userActivities } from "../progress/schema.ts";
+import { presenceOf, presenceWritten, setPresence } from "../progress/test-helpers.ts";
 import { completedLessons, quizPasses, reflectionAnswers } from "./schema.ts";
-import { completeLessonApi, createLearningApp, grantAccess, lessonId, prepareLesson } from "./test-helpers.ts";
+import {
+  answersOf,
+  completeLessonApi,
+  createLearningApp,
+  grantAccess,
+  lessonId,
+  prepareLesson,
+} from "./test-helpers.ts";
 
 describe("lesson completion", async () => {
   const app = await createLearningApp();
@@ -72,6 +80,95 @@ describe("lesson completion", async () => {
         [ids.paths, "completed", 15],
       ]),
     );
+  });
+
+  it("counts an offline completion's streak on its completedAt day within the last 48 hours, XP once", async () => {
+    const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    const DAY = 86_400_000;
+    const complete = (user: { headers: Record<string, string> }, id: number, body: unknown) =>
+      app.inject({
+        method: "POST",
+        url: `/api/lessons/${id}/complete`,
+        headers: user.headers,
+        payload: body as object,
+      });
+    const withStreak = async () => {
+      const user = await createUser(app);
+      await db
+        .insert(streaks)
+        .values({ userId: user.id, count: 3, lastUpdated: day(2 * DAY), dayZone: "UTC" })
+        .onConflictDoUpdate({ target: streaks.userId, set: { count: 3, lastUpdated: day(2 * DAY), dayZone: "UTC" } });
+      await prepareLesson(app, user, ids.first);
+      return user;
+    };
+
+    // Completed offline yesterday: the streak goes on from the day before yesterday.
+    const offline = await withStreak();
+    const completedAt = new Date(Date.now() - DAY).toISOString();
+    const res = await complete(offline, ids.first, { completedAt });
+    expect(res.statusCode).toBe(200);
+    expect(lessonCompleteResultSchema.parse(res.json())).toMatchObject({ xpAwarded: 10, streak: { count: 4 } });
+    const [row] = await db.select().from(streaks).where(eq(streaks.userId, offline.id));
+    expect(row).toMatchObject({ count: 4, lastUpdated: day(DAY) });
+    // Sent again (a replay after a lost answer): nothing more.
+    const again = lessonCompleteResultSchema.parse((await complete(offline, ids.first, { completedAt })).json());
+    expect(again).toMatchObject({ xpAwarded: 0, alreadyCompleted: true });
+
+    // Older than 48 hours (or ahead of the server's clock): counted on the day it arrives, the streak restarts.
+    const late = await withStreak();
+    const old = await complete(late, ids.first, { completedAt: new Date(Date.now() - 49 * 3_600_000).toISOString() });
+    expect(lessonCompleteResultSchema.parse(old.json()).streak).toMatchObject({ count: 1 });
+
+    const bad = await complete(late, ids.paths, { completedAt: "yesterday" });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  describe("an offline completion's moment and the learner's last online request", () => {
+    const HOUR = 3_600_000;
+    /** A learner whose first lesson is ready to complete, with no signed-in request made yet. */
+    const readyLearner = async () => {
+      const user = await createUser(app);
+      const [quiz] = await answersOf(db, ids.first);
+      await db.insert(quizPasses).values({ userId: user.id, quizId: quiz!.quizId, responses: quiz!.correct });
+      return user;
+    };
+    const complete = (user: { headers: Record<string, string> }, completedAt: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/lessons/${ids.first}/complete`,
+        headers: user.headers,
+        payload: { completedAt },
+      });
+    const streakOf = async (userId: string) => (await db.select().from(streaks).where(eq(streaks.userId, userId)))[0];
+
+    it("counts the moment's day for a learner last online before it, though the app's first reads come first", async () => {
+      const user = await readyLearner();
+      // Last online three days ago; lessons done offline yesterday; on reconnecting the app reads the profile first.
+      const lastOnline = new Date(Date.now() - 3 * 24 * HOUR);
+      await setPresence(db, user.id, lastOnline);
+      const reconnect = new Date();
+      expect((await get("/api/profile", user.headers)).statusCode).toBe(200);
+      await presenceWritten(db, user.id, reconnect);
+      expect(await presenceOf(db, user.id)).toMatchObject({ seenBeforeVisit: lastOnline });
+
+      const completedAt = new Date(Date.now() - 26 * HOUR).toISOString();
+      const res = await complete(user, completedAt);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await streakOf(user.id)).toMatchObject({ count: 1, lastUpdated: completedAt.slice(0, 10) });
+    });
+
+    it("counts the day it arrives for a moment before the learner's last online request", async () => {
+      const user = await readyLearner();
+      // Online (the app opened, the missed day seen)…
+      const opened = new Date();
+      expect((await get("/api/profile", user.headers)).statusCode).toBe(200);
+      await presenceWritten(db, user.id, opened);
+      // …that was 10 minutes ago; now a completion dated the day before arrives.
+      await setPresence(db, user.id, new Date(Date.now() - 10 * 60_000));
+      const res = await complete(user, new Date(Date.now() - 26 * HOUR).toISOString());
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await streakOf(user.id)).toMatchObject({ count: 1, lastUpdated: new Date().toISOString().slice(0, 10) });
+    });
   });
 
   it("awards the chapter badge with 20 NeonBits, then the course with 100, each once", async () => {
@@ -170,7 +267,7 @@ describe("lesson completion", async () => {
     const user = await createUser(app);
     await prepareLesson(app, user, ids.paths);
     await completeLessonApi(app, user, ids.paths);
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, user)).statusCode).toBe(200);
     for (const table of [completedLessons, ledger, streaks, quizPasses, reflectionAnswers, userActivities]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
     }

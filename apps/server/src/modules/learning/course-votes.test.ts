@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import { burst, listen } from "../../test/burst.ts";
-import { createUser, type TestUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount, type TestUser } from "../../test/users.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "./test-helpers.ts";
 
 // Course stars (spec §7 POST courses/{id}/vote?stars=): one vote per learner, changeable, from learners
@@ -71,7 +71,7 @@ function votesSuite(kind: "pglite" | "postgres") {
       expect(detail.json().rating).toEqual({ average: 2.5, count: 2, mine: 3 });
 
       // Deleting an account takes its vote out of the totals.
-      expect((await app.inject({ method: "DELETE", url: "/api/users", headers: b.headers })).statusCode).toBe(200);
+      expect((await deleteOwnAccount(app, b)).statusCode).toBe(200);
       expect(await ratingOf(a)).toEqual({ average: 3, count: 1, mine: 3 });
     });
 

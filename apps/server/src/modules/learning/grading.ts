@@ -1,4 +1,4 @@
-import type { QuizOptionResult, QuizType } from "@neonlab/shared/schemas/learning";
+import type { QuizOptionResult, QuizResult, QuizType } from "@neonlab/shared/schemas/learning";
 
 /** An option as grading sees it: its id, and what only a right answer may reveal. */
 export type GradedOption = { id: string; text: string; correct: boolean; explanation: string };
@@ -49,4 +49,36 @@ export function reviewQuiz(options: GradedOption[]): QuizOptionResult[] {
     selected: o.correct,
     explanation: o.explanation,
   }));
+}
+
+/** What a learner is told about a graded answer, the same in a lesson and in a review. */
+export type Verdict = Pick<QuizResult, "correct" | "message" | "wrong_count" | "hint" | "explanation" | "explanations">;
+
+/**
+ * The verdict on a valid grade: a wrong answer gets the message and the quiz's hint only; a right one every
+ * option with its explanation (and the right options' explanations joined).
+ */
+export function verdictOf(grade: Grade & { ok: true }, options: GradedOption[], hint: string | null): Verdict {
+  if (!grade.correct) {
+    return {
+      correct: false,
+      message: grade.message,
+      wrong_count: grade.wrongCount,
+      hint,
+      explanation: "",
+      explanations: [],
+    };
+  }
+  const review = reviewQuiz(options);
+  return {
+    correct: true,
+    message: "Correct!",
+    wrong_count: null,
+    hint: null,
+    explanation: review
+      .filter((o) => o.correct)
+      .map((o) => o.explanation)
+      .join(" "),
+    explanations: review,
+  };
 }

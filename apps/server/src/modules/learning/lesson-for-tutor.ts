@@ -1,21 +1,28 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { QuizType } from "@neonlab/shared/schemas/learning";
 import { onContentImported } from "../../lib/content-imported.ts";
 import type { Db } from "../../db/client.ts";
 import { forbidden } from "../../errors.ts";
 import { PREMIUM_LESSON_MESSAGE } from "./access.ts";
 import { lessonById } from "./lesson-lookup.ts";
-import { quizAttempts, quizPasses, quizzes } from "./schema.ts";
+import { quizAttempts, quizPasses, quizzes, reflections } from "./schema.ts";
 
 type QuizState = "not tried" | "answered wrong" | "passed";
 
 export type TutorQuiz = {
   id: number;
+  type: QuizType;
   question: string;
   hint: string | null;
   /** The learner's state: not tried, last tried wrong (and not passed), or passed. */
   state: QuizState;
   /** The correct options' texts: for the tutor's leak check only, never for a prompt. */
   correctTexts: string[];
+  /**
+   * Every option with its explanation, in file order: the tutor matches pasted options against them, and explains
+   * them once the learner has passed the quiz — never before.
+   */
+  options: { text: string; correct: boolean; explanation: string }[];
 };
 
 /** The lesson as its content (the same for every learner), cached: it changes only on import. */
@@ -29,6 +36,8 @@ export type TutorLessonContent = {
   /** Whether reading it needs has_access (a premium course, past its free first chapter). */
   needsAccess: boolean;
   quizzes: Omit<TutorQuiz, "state">[];
+  /** The reflections' prompts, in order (the tutor answers them with questions, never a model answer). */
+  reflections: string[];
 };
 
 export type TutorLesson = Omit<TutorLessonContent, "quizzes" | "needsAccess"> & { quizzes: TutorQuiz[] };
@@ -43,11 +52,24 @@ onContentImported((db) => cache.delete(db));
 
 async function readLessonContent(db: Db, lessonId: number): Promise<TutorLessonContent> {
   const { lesson, chapter, course, firstChapterOrder } = await lessonById(db, lessonId);
-  const rows = await db
-    .select({ id: quizzes.id, question: quizzes.question, hint: quizzes.hint, options: quizzes.options })
-    .from(quizzes)
-    .where(and(eq(quizzes.lessonId, lesson.id), eq(quizzes.hidden, false)))
-    .orderBy(asc(quizzes.position), asc(quizzes.id));
+  const [rows, prompts] = await Promise.all([
+    db
+      .select({
+        id: quizzes.id,
+        type: quizzes.type,
+        question: quizzes.question,
+        hint: quizzes.hint,
+        options: quizzes.options,
+      })
+      .from(quizzes)
+      .where(and(eq(quizzes.lessonId, lesson.id), eq(quizzes.hidden, false)))
+      .orderBy(asc(quizzes.position), asc(quizzes.id)),
+    db
+      .select({ prompt: reflections.prompt })
+      .from(reflections)
+      .where(and(eq(reflections.lessonId, lesson.id), eq(reflections.hidden, false)))
+      .orderBy(asc(reflections.position), asc(reflections.id)),
+  ]);
   return {
     id: lesson.id,
     title: lesson.title,
@@ -58,10 +80,13 @@ async function readLessonContent(db: Db, lessonId: number): Promise<TutorLessonC
     needsAccess: course.premium && chapter.chapterOrder > firstChapterOrder,
     quizzes: rows.map((q) => ({
       id: q.id,
+      type: q.type,
       question: q.question,
       hint: q.hint,
       correctTexts: q.options.filter((o) => o.correct).map((o) => o.text),
+      options: q.options.map((o) => ({ text: o.text, correct: o.correct, explanation: o.explanation })),
     })),
+    reflections: prompts.map((r) => r.prompt),
   };
 }
 

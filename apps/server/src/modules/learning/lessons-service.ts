@@ -1,14 +1,27 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { LessonDetail, QuizResult, ReflectionResult } from "@neonlab/shared/schemas/learning";
+import type { ReviewLessonLink } from "@neonlab/shared/schemas/review";
 import type { Db } from "../../db/client.ts";
+import type { DbAccess } from "../../transaction.ts";
+import { userHasAccess } from "../identity/service.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { assertLessonAccess } from "./access.ts";
-import { type GradedOption, gradeQuiz, reviewQuiz } from "./grading.ts";
-import { accessibleLesson, courseReadingOrder, lessonBySlugs } from "./lesson-lookup.ts";
+import { type GradedOption, gradeQuiz, reviewQuiz, type Verdict, verdictOf } from "./grading.ts";
+import { accessibleLesson, contextColumns, courseReadingOrder, lessonBySlugs, visible } from "./lesson-lookup.ts";
 import { storedOptionId } from "./option-ids.ts";
 import { presentBadge } from "./presenters.ts";
 import type { QuizOrder } from "./quiz-order.ts";
-import { completedLessons, quizAttempts, quizPasses, quizzes, reflectionAnswers, reflections } from "./schema.ts";
+import {
+  chapters,
+  completedLessons,
+  courses,
+  lessons,
+  quizAttempts,
+  quizPasses,
+  quizzes,
+  reflectionAnswers,
+  reflections,
+} from "./schema.ts";
 
 type QuizRow = typeof quizzes.$inferSelect;
 
@@ -129,16 +142,18 @@ export async function getLesson(
 
 /**
  * Grades an answer (option ids) on the server; retries are allowed and a pass is kept once. A wrong answer
- * gets a message and the hint only; the explanations come with the right answer.
+ * gets a message and the hint only; the explanations come with the right answer. A wrong answer is
+ * announced (quiz.missed) with its attempt, so the review module makes it a card in the same transaction.
  */
 export async function answerQuiz(
-  db: Db,
+  deps: DbAccess,
   order: QuizOrder,
   userId: string,
   lessonId: number,
   quizId: number,
   responses: string[],
 ): Promise<QuizResult> {
+  const { db } = deps;
   await accessibleLesson(db, userId, lessonId);
   const [quiz] = await db
     .select()
@@ -148,38 +163,120 @@ export async function answerQuiz(
   const options = optionsFor(order, userId, quiz);
   const grade = gradeQuiz(quiz.type, options, responses);
   if (!grade.ok) throw badRequest(grade.message);
-  await db.insert(quizAttempts).values({ userId, quizId, responses: grade.selected, correct: grade.correct });
+  const verdict = verdictOf(grade, options, quiz.hint);
   if (grade.correct) {
+    await db.insert(quizAttempts).values({ userId, quizId, responses: grade.selected, correct: true });
     await db.insert(quizPasses).values({ userId, quizId, responses: grade.selected }).onConflictDoNothing();
-    const review = reviewQuiz(options);
-    return {
-      quiz_id: quizId,
-      correct: true,
-      message: "Correct!",
-      wrong_count: null,
-      hint: null,
-      explanation: review
-        .filter((o) => o.correct)
-        .map((o) => o.explanation)
-        .join(" "),
-      explanations: review,
-      passed: true,
-    };
+    return { quiz_id: quizId, ...verdict, passed: true };
   }
+  await deps.transaction(async (tx) => {
+    await tx.db.insert(quizAttempts).values({ userId, quizId, responses: grade.selected, correct: false });
+    await tx.publish("quiz.missed", { userId, lessonId, quizId });
+  });
   const earlier = await db
     .select({ quizId: quizPasses.quizId })
     .from(quizPasses)
     .where(and(eq(quizPasses.userId, userId), eq(quizPasses.quizId, quizId)));
+  return { quiz_id: quizId, ...verdict, passed: earlier.length > 0 };
+}
+
+export type ReviewQuiz = {
+  quiz: { id: number; key: string; type: QuizRow["type"]; question: string; options: { id: string; text: string }[] };
+  lesson: ReviewLessonLink;
+};
+
+/** A quiz's anchor on its lesson page (the quiz card's element id). */
+export const quizAnchor = (key: string) => `quiz-${key}`;
+
+/**
+ * Which of `quizIds` the learner may be asked again: shown in a shown lesson they may open (a premium lesson beyond
+ * the free preview needs access: assertLessonAccess's rule). A light read, for counting.
+ */
+export async function reviewableQuizIds(db: Db, userId: string, quizIds: number[]): Promise<Set<number>> {
+  if (quizIds.length === 0) return new Set();
+  const rows = await db
+    .select({
+      id: quizzes.id,
+      premium: courses.premium,
+      chapterOrder: chapters.chapterOrder,
+      firstChapterOrder: contextColumns.firstChapterOrder,
+    })
+    .from(quizzes)
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(inArray(quizzes.id, quizIds), eq(quizzes.hidden, false), visible));
+  const paywalled = (r: (typeof rows)[number]) => r.premium && r.chapterOrder > (r.firstChapterOrder ?? r.chapterOrder);
+  const open = !rows.some(paywalled) || (await userHasAccess(db, userId)) ? rows : rows.filter((r) => !paywalled(r));
+  return new Set(open.map((r) => r.id));
+}
+
+/** The reviewable quizzes among `quizIds` (reviewableQuizIds) with their lesson's place. */
+async function reviewableQuizzes(db: Db, userId: string, quizIds: number[]) {
+  const ids = [...(await reviewableQuizIds(db, userId, quizIds))];
+  if (ids.length === 0) return [];
+  return db
+    .select({ quiz: quizzes, lessonSlug: lessons.slug, lessonTitle: lessons.title, courseSlug: courses.slug })
+    .from(quizzes)
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(inArray(quizzes.id, ids));
+}
+
+const linkOf = (r: Awaited<ReturnType<typeof reviewableQuizzes>>[number]): ReviewLessonLink => {
+  const anchor = quizAnchor(r.quiz.key);
   return {
-    quiz_id: quizId,
-    correct: false,
-    message: grade.message,
-    wrong_count: grade.wrongCount,
-    hint: quiz.hint,
-    explanation: "",
-    explanations: [],
-    passed: earlier.length > 0,
+    course_slug: r.courseSlug,
+    lesson_slug: r.lessonSlug,
+    title: r.lessonTitle,
+    anchor,
+    path: `/courses/${r.courseSlug}/${r.lessonSlug}#${anchor}`,
   };
+};
+
+/** The quizzes (by id) the learner may review, as their lesson shows them unanswered, with their lesson's link. */
+export async function reviewQuizzes(
+  db: Db,
+  order: QuizOrder,
+  userId: string,
+  quizIds: number[],
+): Promise<Map<number, ReviewQuiz>> {
+  const rows = await reviewableQuizzes(db, userId, quizIds);
+  return new Map(
+    rows.map((r) => [
+      r.quiz.id,
+      {
+        quiz: {
+          id: r.quiz.id,
+          key: r.quiz.key,
+          type: r.quiz.type,
+          question: r.quiz.question,
+          options: optionsFor(order, userId, r.quiz).map((o) => ({ id: o.id, text: o.text })),
+        },
+        lesson: linkOf(r),
+      },
+    ]),
+  );
+}
+
+/**
+ * Grades a review's answer to a quiz as its lesson would (same order, rule and texts), without touching the
+ * lesson's attempts or passes. 404 when the quiz can no longer be reviewed (removed, or a lesson the
+ * learner may not open), 400 for an option the quiz does not have.
+ */
+export async function gradeReviewAnswer(
+  db: Db,
+  order: QuizOrder,
+  userId: string,
+  quizId: number,
+  responses: string[],
+): Promise<Verdict & { lesson: ReviewLessonLink }> {
+  const [row] = await reviewableQuizzes(db, userId, [quizId]);
+  if (!row) throw notFound("This quiz is no longer part of a lesson you can open.");
+  const options = optionsFor(order, userId, row.quiz);
+  const grade = gradeQuiz(row.quiz.type, options, responses);
+  if (!grade.ok) throw badRequest(grade.message);
+  return { ...verdictOf(grade, options, row.quiz.hint), lesson: linkOf(row) };
 }
 
 /** Saves (or replaces) the caller's answer to a reflection; length is checked by the route schema. */

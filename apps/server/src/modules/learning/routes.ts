@@ -12,6 +12,7 @@ import {
   courseSchema,
   coursesQuerySchema,
   lessonCompleteResultSchema,
+  lessonCompleteSchema,
   lessonDetailSchema,
   publicCoursesQuerySchema,
   quizAnswerSchema,
@@ -19,9 +20,10 @@ import {
   reflectionAnswerSchema,
   reflectionResultSchema,
 } from "@neonlab/shared/schemas/learning";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getBadge, getChapter, getCourse, listCategories, listCourses, listPublicCourses } from "./catalog-service.ts";
+import { offlineStreakInstant } from "../progress/service.ts";
 import { completeLesson } from "./completion-service.ts";
 import { listCompletedChapters, listCompletedCourses, listCompletedLessons } from "./completed-service.ts";
 import { answerQuiz, answerReflection, getLesson } from "./lessons-service.ts";
@@ -143,7 +145,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
     },
     async (request) =>
       answerQuiz(
-        db,
+        ctx,
         quizOrder,
         requireUser(request).id,
         request.params.id,
@@ -182,10 +184,16 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: ModuleOption
         tags,
         summary: "Complete a lesson: XP, streak, chapter badge, course completion and NeonBits, each once",
         params: z.object({ id: idParam("id") }),
+        // No body at all (null) is the usual call: a completion made online.
+        body: lessonCompleteSchema.nullish(),
         response: { 200: lessonCompleteResultSchema },
       },
     },
-    async (request) => completeLesson(ctx, requireUser(request).id, request.params.id),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const at = await offlineStreakInstant(db, userId, request.body?.completedAt);
+      return completeLesson(ctx, userId, request.params.id, at);
+    },
   );
 
   // The caller's completion rows: learning's own tables, listed under users/* with the progress pages' tag.

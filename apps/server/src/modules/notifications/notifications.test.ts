@@ -106,6 +106,64 @@ describe("notifications", async () => {
     expect((await removed).id).toBe(pushed.id);
   });
 
+  it("a subscription's notice that no longer holds goes: reactivated, ended (rows of the earlier subjects too)", async () => {
+    const user = await createUser(app);
+    const change = (status: string, cancelAtPeriodEnd: boolean, hasPaidAccess = true) =>
+      app.ctx.transaction(({ publish }) =>
+        publish("subscription.changed", {
+          userId: user.id,
+          subscriptionId: "sub_1",
+          status,
+          cancelAtPeriodEnd,
+          currentPeriodEnd: "2026-12-28T10:00:00.000Z",
+          hasPaidAccess,
+        }),
+      );
+    const notices = async () =>
+      ((await get(user, "/api/notifications")).json().items as { kind: string; data: Record<string, unknown> }[])
+        .filter((n) => n.kind === "subscription_changed")
+        .map((n) => n.data);
+    // A row written before notices were keyed by what they say: its subject was `<status>:<cancel>`, no link.
+    await createNotification(db, {
+      userId: user.id,
+      kind: "subscription_changed",
+      subject: "subscription:sub_1:active:true",
+      data: { status: "active", cancel_at_period_end: true, period_end: "2026-12-28T10:00:00.000Z", has_access: true },
+    });
+    await change("active", false);
+    // Reactivated: the old "will end" row is gone; "Pro is active" is news, with the date as data and a link.
+    expect(await notices()).toEqual([
+      {
+        status: "active",
+        cancel_at_period_end: false,
+        period_end: "2026-12-28T10:00:00.000Z",
+        has_access: true,
+        subject_title: "NeonLab Pro",
+        link: "/settings?tab=subscription",
+      },
+    ]);
+    await change("active", true);
+    expect((await notices()).map((d) => d.cancel_at_period_end)).toEqual([true, false]);
+    await change("active", false);
+    expect((await notices()).map((d) => d.cancel_at_period_end)).toEqual([false]);
+    // Ended: only "has ended" is left.
+    await change("canceled", false, false);
+    expect((await notices()).map((d) => d.has_access)).toEqual([false]);
+    expect((await get(user, "/api/notifications/unread-count")).json()).toEqual({ unread: 1 });
+  });
+
+  it("lists a notification stored without a subject's title or link as it is", async () => {
+    const user = await createUser(app);
+    await createNotification(db, {
+      userId: user.id,
+      kind: "report_resolved",
+      subject: "report:1",
+      data: { report_id: 1, report_kind: "app" },
+    });
+    const [item] = (await get(user, "/api/notifications")).json().items;
+    expect(item).toMatchObject({ kind: "report_resolved", data: { report_id: 1, report_kind: "app" } });
+  });
+
   it("a badge earned (the existing event) becomes a notification", async () => {
     const user = await createUser(app);
     await app.ctx.transaction(({ publish }) =>

@@ -8,7 +8,7 @@ import {
   notificationsQuerySchema,
   unreadCountSchema,
 } from "@neonlab/shared/schemas/community";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import type { Db } from "../../db/client.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getPreferences, listNotifications, markAllRead, markRead, savePreferences, unreadCount } from "./service.ts";

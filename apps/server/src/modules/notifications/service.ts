@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { NOTIFICATIONS_PER_PAGE } from "@neonlab/shared/constants";
 import type { NotificationKind } from "@neonlab/shared/realtime";
 import type { NotificationPreferences, NotificationsPage } from "@neonlab/shared/schemas/community";
@@ -88,22 +88,51 @@ export async function createNotification(tx: Db, input: NotifyInput): Promise<Cr
   return made?.id == null ? null : { id: Number(made.id), userId: input.userId, kind: input.kind };
 }
 
-/** Deletes the user's notifications of a kind about a subject (a request accepted or declined); counters follow. */
-export async function removeNotifications(tx: Db, where: { userId: string; kind: NotificationKind; subject: string }) {
+/**
+ * Creates several notifications in the caller's transaction, each under create_notification's policy, in one
+ * call of create_notifications (drizzle/0024): what a statement handler of notifyOn calls too. The ids in the
+ * inputs' order, null where the policy held one back.
+ */
+export async function createNotifications(tx: Db, inputs: readonly NotifyInput[]): Promise<(number | null)[]> {
+  if (inputs.length === 0) return [];
+  const notices = JSON.stringify(inputs.map(noticeJson));
+  const { rows } = (await tx.execute(sql`select create_notifications(${notices}::jsonb) as ids`)) as {
+    rows: { ids: (number | string | null)[] | null }[];
+  };
+  return (rows[0]?.ids ?? []).map((id) => (id == null ? null : Number(id)));
+}
+
+/** Which notifications no longer hold: of a kind, about one of the subjects; the user's, or (no userId) everyone's. */
+export type RemoveWhere = { userId?: string; kind: NotificationKind; subject: string | readonly string[] };
+
+/**
+ * Deletes the notifications that no longer hold (a request accepted or declined, a blog reviewed, a subscription
+ * in a new state); each owner's counters follow. Answers what went, for the sockets.
+ */
+export async function removeNotifications(tx: Db, where: RemoveWhere) {
+  const subjects = typeof where.subject === "string" ? [where.subject] : [...where.subject];
+  if (subjects.length === 0) return [];
   const gone = await tx
     .delete(notifications)
     .where(
       and(
-        eq(notifications.userId, where.userId),
+        where.userId === undefined ? undefined : eq(notifications.userId, where.userId),
         eq(notifications.kind, where.kind),
-        eq(notifications.subject, where.subject),
+        subjects.length === 1 ? eq(notifications.subject, subjects[0]!) : inArray(notifications.subject, subjects),
       ),
     )
-    .returning({ id: notifications.id, read: notifications.read });
-  if (gone.length > 0) {
-    await bumpCounters(tx, where.userId, -gone.length, -gone.filter((n) => !n.read).length);
+    .returning({ id: notifications.id, userId: notifications.userId, read: notifications.read });
+  const perUser = new Map<string, { total: number; unread: number }>();
+  for (const n of gone) {
+    const t = perUser.get(n.userId) ?? { total: 0, unread: 0 };
+    t.total += 1;
+    if (!n.read) t.unread += 1;
+    perUser.set(n.userId, t);
   }
-  return gone.map((n) => ({ id: n.id, userId: where.userId }));
+  // One order for every remover, so two of them never wait on each other's counter rows.
+  for (const [owner, t] of [...perUser].sort(([a], [b]) => (a < b ? -1 : 1)))
+    await bumpCounters(tx, owner, -t.total, -t.unread);
+  return gone.map((n) => ({ id: n.id, userId: n.userId }));
 }
 
 /** account.deleted: the user's notifications, settings and limits, and others' notifications they caused. */

@@ -1,10 +1,12 @@
 import type { ModuleManifest } from "../../app/module-manifest.ts";
 import { cancelAtProvider, detachDeletedAccount } from "./account-deletion.ts";
 import { paymentRoutes } from "./routes.ts";
+import { paymentsExportSection } from "./export-section.ts";
 
 export const manifest: ModuleManifest = {
   name: "payments",
   routes: { payments: paymentRoutes },
+  exportSections: [paymentsExportSection],
   subscriptions: [
     {
       event: "account.deleted",

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { BillingItem, SubscriptionAnswer, SubscriptionProduct } from "@neonlab/shared/schemas/payments";
 import { createTestApp } from "../../test/test-app.ts";
-import { createUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount } from "../../test/users.ts";
 import { FIXTURE_DIR, importFixtures } from "../learning/test-helpers.ts";
 import { getNeonBitsBalance } from "../wallet/service.ts";
 import { subscriptions, testpaySubscriptions } from "./schema.ts";
@@ -84,6 +84,22 @@ describe("subscription through the test provider", () => {
     expect((await get(premiumLesson, user.headers)).statusCode).toBe(200);
     const twice = await app.inject({ method: "PATCH", url: "/api/stripe/cancel-subscription", headers: user.headers });
     expect(twice.statusCode).toBe(409);
+    // The learner is told when it ends: the date as data (ISO, formatted by the web in the user's zone and locale).
+    const noticesOf = async () =>
+      (
+        (await get("/api/notifications", user.headers)).json() as {
+          items: { kind: string; data: Record<string, unknown> }[];
+        }
+      ).items
+        .filter((n) => n.kind === "subscription_changed")
+        .map((n) => n.data);
+    const ending = (await noticesOf()).find((d) => d.cancel_at_period_end === true);
+    expect(ending).toMatchObject({
+      has_access: true,
+      subject_title: "NeonLab Pro",
+      link: "/settings?tab=subscription",
+    });
+    expect(ending?.period_end).toBe(cancelled.subscription?.current_period_end);
 
     const reactivate = await app.inject({
       method: "PATCH",
@@ -93,13 +109,10 @@ describe("subscription through the test provider", () => {
     expect(reactivate.json()).toEqual({ message: "Subscription reactivated successfully" });
     expect((await subscriptionOf(user.headers)).subscription?.cancel_at_period_end).toBe(false);
 
-    // Each new state told the learner, newest first: ending at period end, then active. Active again within
-    // the hour is the same news as the first (one notification of a kind about the same thing an hour).
-    const notes = (await get("/api/notifications", user.headers)).json() as {
-      items: { kind: string; data: Record<string, unknown> }[];
-    };
-    const changes = notes.items.filter((n) => n.kind === "subscription_changed").map((n) => n.data);
-    expect(changes.map((d) => d.cancel_at_period_end)).toEqual([true, false]);
+    // Reactivated, "will end on …" no longer holds: it is gone. Active again within the hour is the same news
+    // as the first (one notification of a kind about the same thing an hour), which stays.
+    const changes = await noticesOf();
+    expect(changes.map((d) => d.cancel_at_period_end)).toEqual([false]);
     expect(changes.every((d) => d.has_access === true)).toBe(true);
   });
 
@@ -127,6 +140,12 @@ describe("subscription through the test provider", () => {
     await app.inject({ method: "PATCH", url: "/api/stripe/cancel-subscription", headers: user.headers });
     expect((await subscriptionOf(user.headers)).has_access).toBe(false);
     expect((await get(premiumLesson, user.headers)).statusCode).toBe(403);
+    // Ended: the notices of earlier states (active, will end) no longer hold; only "has ended" is left.
+    const notes = (await get("/api/notifications", user.headers)).json() as {
+      items: { kind: string; data: Record<string, unknown> }[];
+    };
+    const changes = notes.items.filter((n) => n.kind === "subscription_changed").map((n) => n.data);
+    expect(changes.map((d) => d.has_access)).toEqual([false]);
   });
 
   it("switches plan on the manage page", async () => {
@@ -236,7 +255,7 @@ describe("account deletion", () => {
     await subscribe(app, user.headers);
     const [sub] = await app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     if (!sub) throw new Error("no subscription");
-    const res = await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers });
+    const res = await deleteOwnAccount(app, user);
     expect(res.statusCode).toBe(200);
     let status = "";
     for (let i = 0; i < 100 && status !== "canceled"; i++) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MESSAGES } from "@neonlab/shared/messages";
 import {
   billingItemSchema,
   createSubscriptionSessionSchema,
@@ -12,15 +11,14 @@ import {
   subscriptionMessageSchema,
   subscriptionProductSchema,
 } from "@neonlab/shared/schemas/payments";
-import { requireUser } from "../../auth/session.ts";
-import { badRequest, conflict } from "../../errors.ts";
+import { requireUser } from "../../session-guards.ts";
+import { badRequest } from "../../errors.ts";
 import { acceptRawBody, type ModuleOptions } from "../../lib/plugin-scope.ts";
 import { InvalidSignature } from "./provider.ts";
 import { paymentProvider } from "./provider-choice.ts";
-import { billingHistory, currentSubscription, customerOf, saveCustomer, subscriptionAnswer } from "./service.ts";
+import { checkouts } from "./checkout-service.ts";
+import { billingHistory, subscriptionAnswer } from "./service.ts";
 import { testProviderPages } from "./test-provider-pages.ts";
-
-const LIVE = new Set(["active", "trialing", "past_due"]);
 
 /** spec §7 `stripe/*`: products, checkout and manage sessions, cancel/reactivate, billing history, the webhook. */
 export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
@@ -31,6 +29,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
   const page = (path: string) => `${new URL(config.PUBLIC_URL).origin}${path}`;
 
   const { provider, test, receive } = await paymentProvider(ctx);
+  const checkout = checkouts(db, provider, page);
 
   r.get(
     "/api/stripe/subscription-product",
@@ -71,12 +70,6 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
     async (request) => subscriptionAnswer(db, requireUser(request).id, await provider.subscriptionProduct()),
   );
 
-  async function customerFor(user: { id: string; email: string }) {
-    const existing = await customerOf(db, user.id);
-    if (existing) return existing;
-    return saveCustomer(db, user.id, await provider.ensureCustomer(user, null), provider.name);
-  }
-
   r.post(
     "/api/stripe/create-subscription-session",
     {
@@ -88,26 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
         response: { 200: sessionUrlSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const { priceId } = request.body;
-      const product = await provider.subscriptionProduct();
-      if (!product.prices.some((p) => p.id === priceId))
-        throw badRequest("That plan does not exist. Pick a plan on the pricing page.");
-      const current = await currentSubscription(db, user.id);
-      if (current && LIVE.has(current.status))
-        throw conflict("You already have NeonLab Pro. Change your plan in Settings → Subscription.");
-      const customerId = await customerFor(user);
-      const url = await provider.subscriptionCheckout({
-        userId: user.id,
-        email: user.email,
-        customerId,
-        priceId,
-        successUrl: page("/payment/subscription/success?session_id={CHECKOUT_SESSION_ID}"),
-        cancelUrl: page("/payment/subscription/cancel"),
-      });
-      return { url };
-    },
+    async (request) => ({ url: await checkout.subscription(requireUser(request), request.body.priceId) }),
   );
 
   r.get(
@@ -121,22 +95,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
         response: { 200: sessionUrlSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const priceId = request.query.priceId ?? null;
-      if (priceId && !(await provider.currencyProduct()).prices.some((p) => p.id === priceId))
-        throw badRequest("That NeonBits pack does not exist. Pick one of the packs.");
-      const customerId = await customerFor(user);
-      const url = await provider.packCheckout({
-        userId: user.id,
-        email: user.email,
-        customerId,
-        priceId,
-        successUrl: page("/payment/neonbits/success?session_id={CHECKOUT_SESSION_ID}"),
-        cancelUrl: page("/payment/neonbits/cancel"),
-      });
-      return { url };
-    },
+    async (request) => ({ url: await checkout.pack(requireUser(request), request.query.priceId ?? null) }),
   );
 
   r.get(
@@ -149,13 +108,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
         response: { 200: sessionUrlSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const current = await currentSubscription(db, user.id);
-      if (!current || !LIVE.has(current.status))
-        throw conflict("You have no subscription to change. Pick a plan on the pricing page.");
-      return { url: await provider.manageSubscriptionUrl(current.customerId, page("/settings?tab=subscription")) };
-    },
+    async (request) => ({ url: await checkout.manageSubscription(requireUser(request).id) }),
   );
   r.get(
     "/api/stripe/update-customer-session",
@@ -167,22 +120,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: ModuleOptions
         response: { 200: sessionUrlSchema },
       },
     },
-    async (request) => {
-      const customerId = await customerOf(db, requireUser(request).id);
-      if (!customerId) throw conflict("You have no payment method yet: it is saved with your first purchase.");
-      return { url: await provider.manageCustomerUrl(customerId, page("/settings?tab=subscription")) };
-    },
+    async (request) => ({ url: await checkout.manageCustomer(requireUser(request).id) }),
   );
 
-  const cancelOrReactivate = (cancel: boolean) => async (request: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(request);
-    const current = await currentSubscription(db, user.id);
-    if (!current || !LIVE.has(current.status)) throw conflict("You have no active subscription.");
-    if (current.cancelAtPeriodEnd === cancel)
-      throw conflict(cancel ? "Your subscription is already cancelled." : "Your subscription is not cancelled.");
-    await provider.setCancelAtPeriodEnd(current.id, cancel);
-    return { message: cancel ? MESSAGES.subscriptionCancelled : MESSAGES.subscriptionReactivated };
-  };
+  const cancelOrReactivate = (cancel: boolean) => async (request: Parameters<typeof requireUser>[0]) =>
+    checkout.setCancelAtPeriodEnd(requireUser(request).id, cancel);
   r.patch(
     "/api/stripe/cancel-subscription",
     {

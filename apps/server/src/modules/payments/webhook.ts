@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CurrencyPrice } from "@neonlab/shared/schemas/payments";
+import { type CurrencyPrice, LIVE_SUBSCRIPTION_STATUSES } from "@neonlab/shared/schemas/payments";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
 import type { RunInTransaction, Tx } from "../../transaction.ts";
@@ -142,12 +142,7 @@ export async function liveSubscriptionIds(db: Db, userId: string): Promise<strin
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]),
-      ),
-    );
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
   return rows.map((r) => r.id);
 }
 

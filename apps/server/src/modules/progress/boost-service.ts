@@ -1,8 +1,6 @@
 import { and, eq, gt, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { balanceOf } from "../wallet/service.ts";
 import { streaks, xpBoosts } from "./schema.ts";
-import { STARTER_FREEZES } from "./streak-service.ts";
 
 /** While a user's XP boost is active, XP given is multiplied by this (product rules). */
 export const XP_BOOST_MULTIPLIER = 2;
@@ -29,7 +27,7 @@ export async function activeXpBoost(db: Db, userId: string): Promise<Date | null
  * counts before it is given), whether one is on the streak, and the active boost's end.
  */
 export const inventoryColumns = (userId: string) => ({
-  freezesOwned: sql<number>`coalesce(${balanceOf(userId, "streak_freeze")}, ${STARTER_FREEZES}::int)`.mapWith(Number),
+  freezesOwned: sql<number>`freezes_owned(${userId}::text)`.mapWith(Number),
   freezeOn: sql<boolean>`coalesce((select ${streaks.freezeOn} from ${streaks} where ${streaks.userId} = ${userId}), false)`,
   boostEndsAt: sql<string | null>`(select ${xpBoosts.endsAt} from ${xpBoosts} where ${xpBoosts.userId} = ${userId}
     and ${xpBoosts.endsAt} > now())`,

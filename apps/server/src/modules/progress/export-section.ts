@@ -1,9 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { exportSection, iso, timestamp } from "../../export-section.ts";
-import { streaks, userActivities, xpBoosts, xpWeekly } from "./schema.ts";
+import { exportSection, iso, isoOrNull, timestamp } from "../../export-section.ts";
+import { learnerPresence, streaks, userActivities, xpBoosts, xpWeekly } from "./schema.ts";
 
-/** The streak's state (its history is in the ledger section), the activity feed, XP per week and the shop's XP boost. */
+/**
+ * The streak's state (its history is in the ledger section), the activity feed, XP per week, the shop's XP boost
+ * and when the learner was last seen signed in (and last seen before that visit: the offline streak rule's limit).
+ */
 export const progressExportSection = exportSection({
   key: "progress",
   title: "Streak, activities and weekly XP",
@@ -20,6 +23,7 @@ export const progressExportSection = exportSection({
     activities: z.array(z.object({ kind: z.string(), title: z.string(), link: z.string().nullable(), at: timestamp })),
     weeklyXp: z.array(z.object({ weekStart: z.string(), xp: z.number().int() })),
     xpBoost: z.object({ endsAt: timestamp }).nullable(),
+    presence: z.object({ seenAt: timestamp, seenBeforeVisit: timestamp.nullable() }).nullable(),
   }),
   async collect(db, userId) {
     const [streak] = await db
@@ -43,11 +47,15 @@ export const progressExportSection = exportSection({
       .where(eq(xpWeekly.userId, userId))
       .orderBy(asc(xpWeekly.weekStart));
     const [boost] = await db.select({ endsAt: xpBoosts.endsAt }).from(xpBoosts).where(eq(xpBoosts.userId, userId));
+    const [presence] = await db.select().from(learnerPresence).where(eq(learnerPresence.userId, userId));
     return {
       streak: streak ?? null,
       activities: activities.map((a) => ({ kind: a.kind, title: a.title, link: a.link, at: iso(a.createdAt) })),
       weeklyXp: weeks,
       xpBoost: boost ? { endsAt: iso(boost.endsAt) } : null,
+      presence: presence
+        ? { seenAt: iso(presence.seenAt), seenBeforeVisit: isoOrNull(presence.seenBeforeVisit) }
+        : null,
     };
   },
 });

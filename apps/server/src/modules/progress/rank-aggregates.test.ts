@@ -1,7 +1,7 @@
 import { type Rank, rankSchema } from "@neonlab/shared/schemas/progress";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TestUser } from "../../test/users.ts";
+import { deleteOwnAccount, type TestUser } from "../../test/users.ts";
 import { listen } from "../../test/burst.ts";
 import { createUser } from "../../test/users.ts";
 import { profiles } from "../identity/profiles/schema.ts";
@@ -104,9 +104,7 @@ function aggregatesSuite(kind: "pglite" | "postgres") {
       await expectExactPositions(users);
 
       const before = (await rankOf(users[0]!, "all")).me!.position;
-      expect((await app.inject({ method: "DELETE", url: "/api/users", headers: users[4]!.headers })).statusCode).toBe(
-        200,
-      );
+      expect((await deleteOwnAccount(app, users[4]!)).statusCode).toBe(200);
       await expectAggregatesMatchSources();
       expect((await rankOf(users[0]!, "all")).me!.position).toBe(before - 1);
       await expectExactPositions(users.slice(0, 4));

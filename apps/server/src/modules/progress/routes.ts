@@ -10,7 +10,7 @@ import {
   saveStreakResultSchema,
   streakSchema,
 } from "@neonlab/shared/schemas/progress";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { badRequest } from "../../errors.ts";
 import { listActivities } from "./activity-service.ts";

@@ -83,3 +83,17 @@ export const xpBoosts = pgTable("xp_boosts", {
     .references(() => users.id, { onDelete: "cascade" }),
   endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * When the server last saw the learner signed in (`seen_at`: any API request, written at most every 20 s per
+ * process) and the last time it saw them before the current visit began (`seen_before_visit`: a visit is a run of
+ * requests no more than VISIT_GAP_MS apart; null until a second visit). A device moment of a write made offline
+ * counts for the streak only when it is later than that (presence-service.ts).
+ */
+export const learnerPresence = pgTable("learner_presence", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  seenBeforeVisit: timestamp("seen_before_visit", { withTimezone: true }),
+});

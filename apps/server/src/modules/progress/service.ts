@@ -1,4 +1,4 @@
-// The progress module's public surface: what other modules may call (XP, the streak, activities).
+// The progress module's public surface: what other modules may call (XP, the streak, activities, presence).
 export { recordActivity } from "./activity-service.ts";
 export {
   activeXpBoost,
@@ -13,9 +13,9 @@ export {
   type LockedStreak,
   lockStreak,
   recordCompletionDay,
-  STARTER_FREEZE,
   type StreakColumns,
   streakAt,
   streakRows,
 } from "./streak-service.ts";
+export { offlineStreakInstant, seenBeforeVisit } from "./presence-service.ts";
 export { grantXp } from "./xp-service.ts";

@@ -122,6 +122,29 @@ function raceSuite(kind: "pglite" | "postgres") {
       expect(await freezeState(db, user.id)).toEqual({ on: false, inventory: 3, putOn: 1, takenBack: 1 });
     });
 
+    it("gives the starter freeze once to a new user's first streak reads and freeze purchases at once", async () => {
+      const user = await createUser(app);
+      await give(app.ctx.transaction, user.id, "neonbits", 150 * 10);
+      const reads = Array.from({ length: 20 }, () =>
+        fetch(`${base}/api/users/streak`, { headers: user.headers }).then((r) => r.status),
+      );
+      const buys = Array.from({ length: 10 }, () =>
+        fetch(`${base}/api/users/buy-shop-item`, {
+          method: "POST",
+          headers: { ...user.headers, "content-type": "application/json" },
+          body: JSON.stringify({ item: "streak_freeze" }),
+        }).then((r) => r.status),
+      );
+      const statuses = await Promise.all([...reads, ...buys]);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const starters = await db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.userId, user.id), eq(ledger.kind, "streak_freeze"), eq(ledger.reason, "starter_freeze")));
+      expect(starters).toHaveLength(1);
+      expect((await freezeState(db, user.id)).inventory).toBe(1 + 10);
+    });
+
     it("never loses or duplicates a freeze under 50 interleaved freeze and unfreeze requests", async () => {
       const user = await createUser(app);
       await setStreak(db, user.id, { count: 5, lastUpdated: utcDay(-1) });

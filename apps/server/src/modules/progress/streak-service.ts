@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { OFFLINE_MOMENT_MAX_AGE_HOURS } from "@neonlab/shared/schemas/learning";
 import type { Streak } from "@neonlab/shared/schemas/progress";
 import { isValidTimeZone } from "@neonlab/shared/schemas/profile";
 import {
@@ -13,24 +14,9 @@ import {
 import { streakDays } from "@neonlab/shared/streak-zone";
 import type { Db } from "../../db/client.ts";
 import type { RunInTransaction } from "../../transaction.ts";
-import { findBalance, getNeonBitsBalance, grant, record } from "../wallet/service.ts";
+import { getNeonBitsBalance, record } from "../wallet/service.ts";
 import { profileRows } from "../identity/service.ts";
 import { streaks } from "./schema.ts";
-
-/**
- * Until the shop sells them, every user starts with one free streak freeze: given once, with the
- * user's first streak_freeze balance (freezeInventory). Whatever gives freezes later calls
- * freezeInventory first.
- */
-export const STARTER_FREEZES = 1;
-
-/** The starter freeze's ledger row, as freezeInventory gives it (and buy_shop_item, shop/sql, with the first bought freezes). */
-export const STARTER_FREEZE = {
-  starterAmount: STARTER_FREEZES,
-  starterReason: "starter_freeze",
-  starterReference: "starter",
-  starterDescription: "A free streak freeze to start with",
-};
 
 type StreakRow = typeof streaks.$inferSelect;
 export type StreakColumns = Pick<StreakRow, "count" | "lastUpdated" | "freezeOn" | "frozenAt" | "dayZone">;
@@ -157,6 +143,26 @@ export async function streakEntry(
   await record(tx, { ...entry, userId, kind: "streak" });
 }
 
+/** How far ahead of the server's clock a device's clock may run before its time counts as now. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The instant the streak's day of a write made offline is taken from (docs/product-rules-notes.md, offline
+ * lessons and review): the device's moment of it (a completion's `completedAt`, a review answer's
+ * `answeredAt`) when it lies within the last OFFLINE_MOMENT_MAX_AGE_HOURS (a few minutes ahead counts as now)
+ * and is later than `seenBeforeVisit`, the last time the server saw the learner before the visit the write
+ * arrives in (presence-service.ts; null: never seen, no limit), else the server's now. A moment before that
+ * request was not made offline since: a queue can't fill a day the learner saw missed for free.
+ */
+export function streakInstant(deviceMoment: string | undefined, now: Date, seenBeforeVisit: Date | null): Date {
+  if (deviceMoment === undefined) return now;
+  const at = new Date(deviceMoment);
+  const age = now.getTime() - at.getTime();
+  if (Number.isNaN(age) || age > OFFLINE_MOMENT_MAX_AGE_HOURS * 3_600_000 || age < -CLOCK_SKEW_MS) return now;
+  if (seenBeforeVisit && at.getTime() <= seenBeforeVisit.getTime()) return now;
+  return age < 0 ? now : at;
+}
+
 /**
  * What a completion does to the streak: its new state, what the completion answers, and the history row
  * when the streak moved (at most once a day: the day is the row's reference).
@@ -188,19 +194,10 @@ export async function recordCompletionDay(tx: Db, userId: string, locked: Locked
   return day.answer;
 }
 
-/** Owned freezes not on the streak (ledger kind streak_freeze); the starter freeze comes with the first. */
+/** Owned freezes not on the streak, the starter freeze given first (freeze_inventory, sql/starter-freeze.sql). */
 export async function freezeInventory(tx: Db, userId: string): Promise<number> {
-  const held = await findBalance(tx, userId, "streak_freeze");
-  if (held !== null) return held;
-  await grant(tx, {
-    userId,
-    kind: "streak_freeze",
-    amount: STARTER_FREEZE.starterAmount,
-    reason: STARTER_FREEZE.starterReason,
-    reference: STARTER_FREEZE.starterReference,
-    description: STARTER_FREEZE.starterDescription,
-  });
-  return (await findBalance(tx, userId, "streak_freeze")) ?? 0;
+  const [row] = await tx.select({ owned: sql<number>`owned` }).from(sql`freeze_inventory(${userId}::text) as owned`);
+  return Number(row!.owned);
 }
 
 export async function present(tx: Db, userId: string, locked: LockedStreak): Promise<Streak> {

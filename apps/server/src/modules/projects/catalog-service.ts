@@ -57,6 +57,7 @@ function presentProject(row: ProjectRow, signedIn: boolean): Project {
     premium: p.premium,
     title: p.title,
     summary: p.summary,
+    cover: p.cover,
     level: p.level,
     xp: p.xp,
     step_count: row.stepCount,

@@ -32,6 +32,35 @@ describe("guided projects", async () => {
     expect(none.statusCode).toBe(404);
   });
 
+  it("gives each project its own cover, served from its folder like a course cover", async () => {
+    const { items } = (await app.inject({ url: "/api/projects" })).json() as {
+      items: { slug: string; cover: string }[];
+    };
+    for (const { slug, cover } of items) {
+      expect(cover).toMatch(new RegExp(`^/api/project-assets/${slug}/cover\\.svg\\?v=[0-9a-f]{10}$`));
+      const image = await app.inject({ url: cover });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toContain("image/svg+xml");
+      expect(image.headers["cache-control"]).toContain("immutable");
+      expect(image.headers["content-security-policy"]).toContain("sandbox");
+      expect(image.body).toContain(slug);
+    }
+    expect((await app.inject({ url: "/api/projects/neon-sign" })).json().cover).toBe(
+      items.find((p) => p.slug === "neon-sign")?.cover,
+    );
+    for (const url of [
+      "/api/project-assets/neon-sign/missing.svg",
+      "/api/project-assets/neon-sign/project.md",
+      "/api/project-assets/neon-sign/starter/index.html",
+      "/api/project-assets/neon-sign/..%2fneon-console%2fcover.svg",
+      "/api/project-assets/neon-sign/%2e%2e/%2e%2e/%2e%2e/package.json",
+      "/api/project-assets/neon-sign/..%2f..%2fcategories.yaml",
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect((await app.inject({ url: "/api/project-assets/Neon_Sign/cover.svg" })).statusCode).toBe(400);
+  });
+
   it("shows a premium project's brief and first step to anyone, the rest only with access", async () => {
     const user = await createUser(app);
     const detail = (await app.inject({ url: "/api/projects/neon-console", headers: user.headers })).json();

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +15,8 @@ import {
   savedFilesSchema,
 } from "@neonlab/shared/schemas/projects";
 import { starRatingSchema, starsQuerySchema } from "@neonlab/shared/schemas/votes";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
+import { sendContentImage } from "../../lib/content-image.ts";
 import { idParam } from "../../lib/id-param.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { getProject, listCompletedProjects, listProjects } from "./catalog-service.ts";
@@ -139,6 +141,28 @@ export async function projectRoutes(app: FastifyInstance, { ctx: { db, transacti
       },
     },
     async (request) => rateProject(db, requireUser(request).id, request.params.id, request.query.stars),
+  );
+
+  // A project's cover, straight from content/projects/<project>/, as course covers are served.
+  const projectsDir = resolve(config.CONTENT_DIR, "projects");
+  r.get(
+    "/api/project-assets/:project/*",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags,
+        summary: "A project's image (its cover); ?v=<hash> URLs are cached for a year",
+        params: z.object({ project: z.string().regex(/^[a-z0-9-]+$/), "*": z.string().min(1).max(300) }),
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) =>
+      sendContentImage(
+        reply,
+        resolve(projectsDir, request.params.project),
+        request.params["*"],
+        Boolean(request.query.v),
+      ),
   );
 
   r.get(

@@ -40,6 +40,8 @@ export const projects = pgTable(
     premium: boolean("premium").notNull().default(false),
     title: text("title").notNull(),
     summary: text("summary").notNull(),
+    // The card's art (an /api/project-assets/… URL); null until an import with covers ran.
+    cover: text("cover"),
     brief: text("brief").notNull(),
     level: text("level").$type<CourseLevel>().notNull(),
     xp: integer("xp").notNull().default(50),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import { setRoleCommand } from "../../cli/admin.ts";
-import { createUser, type TestUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount, type TestUser } from "../../test/users.ts";
 import { createLearningApp, lessonId } from "../learning/test-helpers.ts";
 import { reportApp, reportLesson } from "./service.ts";
 
@@ -110,18 +110,47 @@ describe("reports", async () => {
     expect((await set("resolved")).json()).toMatchObject({ status: "resolved" });
     expect((await set("resolved")).statusCode).toBe(200);
     await expect.poll(() => resolved.length).toBe(before + 1);
-    expect(resolved.at(-1)).toEqual({ reportId: id, reporterId: user.id, kind: "app" });
+    expect(resolved.at(-1)).toEqual({
+      reportId: id,
+      reporterId: user.id,
+      kind: "app",
+      cause: "bug",
+      excerpt: "The settings page forgets my theme.",
+      lesson: null,
+    });
     const mine = (await call(user, "GET", "/api/users/my-reports")).json();
     expect(mine[0]).toMatchObject({ id, status: "resolved" });
     // The reporter's notification, once (the second "resolved" changed nothing).
     const list = (await call(user, "GET", "/api/notifications")).json();
-    expect(list.items.filter((n: { kind: string }) => n.kind === "report_resolved")).toHaveLength(1);
+    const told = list.items.filter((n: { kind: string }) => n.kind === "report_resolved");
+    expect(told).toHaveLength(1);
+    // It names the report (its cause and the start of its text) and links to the reporter's list of reports.
+    expect(told[0].data).toMatchObject({
+      subject_title: "Something is broken: “The settings page forgets my theme.”",
+      link: "/help#your-reports",
+    });
+  });
+
+  it("tells the reporter of a lesson report which lesson, linking to it", async () => {
+    const user = await createUser(app);
+    const report = await reportLesson(app.ctx.db, user.id, lesson, {
+      cause: "quiz",
+      description: "The second option is also right, I think.",
+    });
+    const res = await call(moderator, "PATCH", `/api/lessons/reports/${report.id}/status?status=resolved`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await call(user, "GET", "/api/notifications")).json();
+    const told = list.items.find((n: { kind: string }) => n.kind === "report_resolved");
+    expect(told.data).toMatchObject({
+      subject_title: `A quiz answer looks wrong · ${report.lesson?.title}`,
+      link: "/courses/neon-basics/paths",
+    });
   });
 
   it("keeps a deleted account's reports for the moderators, without who sent them", async () => {
     const user = await createUser(app);
     const { id } = await appReport(user, "Report from someone who leaves.");
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, user)).statusCode).toBe(200);
     const queue = (await call(moderator, "GET", "/api/users/reports?status=open")).json();
     expect(queue.items.find((r: { id: number }) => r.id === id)).toMatchObject({ reporter: null });
   });

@@ -10,7 +10,7 @@ import {
   reportSchema,
   reportStatusQuerySchema,
 } from "@neonlab/shared/schemas/reports";
-import { requireRole, requireUser } from "../../auth/session.ts";
+import { requireRole, requireUser } from "../../session-guards.ts";
 import { idParam } from "../../lib/id-param.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { listOwn, listQueue, reportApp, reportLesson, setStatus } from "./service.ts";

@@ -110,6 +110,13 @@ export async function listOwn(db: Db, reporterId: string): Promise<Report[]> {
   );
 }
 
+/** The start of a report's text, to say which report a notification is about. */
+const EXCERPT_LENGTH = 60;
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= EXCERPT_LENGTH ? flat : `${flat.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
+
 /**
  * A moderator sets a report's status (any status to any other; the same again changes nothing). Moving it
  * to resolved announces report.resolved once per move, with the change.
@@ -134,10 +141,18 @@ export async function setStatus(
       select exists (select 1 from changed) as changed, before.reporter_id from before`);
     const [outcome] = (result as unknown as { rows: { changed: boolean; reporter_id: string | null }[] }).rows;
     if (!outcome) throw notFound(`No ${kind} report with id ${id}.`);
-    if (outcome.changed && status === "resolved" && outcome.reporter_id) {
-      await publish("report.resolved", { reportId: id, reporterId: outcome.reporter_id, kind });
-    }
     const [row] = await withReporter(tx).where(eq(reports.id, id));
-    return (await present(tx, flatten([row!]), true))[0]!;
+    const report = (await present(tx, flatten([row!]), true))[0]!;
+    if (outcome.changed && status === "resolved" && outcome.reporter_id) {
+      await publish("report.resolved", {
+        reportId: id,
+        reporterId: outcome.reporter_id,
+        kind,
+        cause: report.cause,
+        excerpt: excerpt(report.description),
+        lesson: report.lesson ? { title: report.lesson.title, path: report.lesson.path } : null,
+      });
+    }
+    return report;
   });
 }

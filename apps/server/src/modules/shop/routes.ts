@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { buyShopItemResultSchema, buyShopItemSchema, shopStateSchema } from "@neonlab/shared/schemas/shop";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { buyShopItem, getShopState } from "./service.ts";
 

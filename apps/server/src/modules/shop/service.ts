@@ -3,7 +3,7 @@ import type { BuyShopItemResult, ShopItemId, ShopState } from "@neonlab/shared/s
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { preparedPerDb, typedPlaceholder } from "../../lib/prepared.ts";
-import { inventoryColumns, STARTER_FREEZE, XP_BOOST_MULTIPLIER } from "../progress/service.ts";
+import { inventoryColumns, XP_BOOST_MULTIPLIER } from "../progress/service.ts";
 import { neonbitsBalanceOf } from "../wallet/service.ts";
 import { catalogueOf, forgetCatalogue, rememberCatalogue } from "./catalogue.ts";
 import { shopItems } from "./schema.ts";
@@ -87,10 +87,6 @@ type Purchase = {
   quantity: number;
   reason: string;
   description: string;
-  starter_amount: number;
-  starter_reason: string;
-  starter_reference: string;
-  starter_description: string;
 };
 
 const NOT_ON_SALE = "This item is not on sale in the shop.";
@@ -114,10 +110,6 @@ export async function buyShopItem(db: Db, userId: string, itemId: ShopItemId): P
       quantity: item.quantity,
       reason: "shop_purchase",
       description: `Bought ${item.name}`,
-      starter_amount: STARTER_FREEZE.starterAmount,
-      starter_reason: STARTER_FREEZE.starterReason,
-      starter_reference: STARTER_FREEZE.starterReference,
-      starter_description: STARTER_FREEZE.starterDescription,
     };
     const [row] = await buyQuery(db).execute({ purchase: JSON.stringify(purchase) });
     if (!row) throw new Error("buy_shop_item answered no row");

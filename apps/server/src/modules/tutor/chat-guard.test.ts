@@ -22,12 +22,18 @@ const lesson = {
   quizzes: [
     {
       id: 5,
+      type: "single" as const,
       question: "How do you print total?",
       hint: "Look at the logging part.",
       state: "not tried" as const,
       correctTexts: [option],
+      options: [
+        { text: option, correct: true, explanation: "console.log prints it." },
+        { text: "alert(total)", correct: false, explanation: "That shows a dialog." },
+      ],
     },
   ],
+  reflections: [],
 };
 
 async function chat(pieces: string[]) {

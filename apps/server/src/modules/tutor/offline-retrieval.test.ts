@@ -2,18 +2,23 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TUTOR_MESSAGES } from "@neonlab/shared/schemas/tutor";
-import { lessonPassages, offlineAnswer, searchPassages } from "./offline-provider.ts";
+import type { TutorLesson } from "../learning/service.ts";
+import { lessonMap } from "./lesson-map.ts";
+import { rankSections } from "./retrieval.ts";
+import { offlineReply } from "./teaching.ts";
+import { planTurn } from "./turn-plan.ts";
 
-// The offline assistant's retrieval quality on the real curriculum (content/): for each question, written
-// from a lesson, the excerpts it returns must hold the paragraph the answer comes from (a table in the output).
+// The offline assistant's retrieval on the real curriculum (content/), on 13 questions written from real lessons
+// before its search was tuned on the evaluation set (bench/tutor-eval/cases.json): kept apart from that set, as a
+// check that the tuning did not only fit it. The section it points to must hold the answer's paragraph.
 
 const CONTENT = resolve(import.meta.dirname, "../../../../../content/courses");
 
-function lesson(file: string) {
+function lesson(file: string): TutorLesson {
   const text = readFileSync(resolve(CONTENT, file), "utf8");
   const [, front = "", ...rest] = text.split(/^---$/m);
   const title = /^title:\s*"?(.+?)"?$/m.exec(front)?.[1] ?? file;
-  return { id: 1, title, goal: "", body: rest.join("---") };
+  return { id: 1, title, goal: "", body: rest.join("---"), course: "", chapter: "", quizzes: [], reflections: [] };
 }
 
 const CASES: { file: string; question: string; source: string }[] = [
@@ -85,35 +90,39 @@ const CASES: { file: string; question: string; source: string }[] = [
 ];
 
 describe("the offline assistant", () => {
-  it(`finds the answer's paragraph for ${CASES.length} questions written from real lessons`, () => {
+  it(`points to the section that answers ${CASES.length} questions written from real lessons`, () => {
     const rows = CASES.map((c) => {
-      const found = searchPassages(lessonPassages(lesson(c.file)), c.question);
-      const rank = found.findIndex((p) => p.text.includes(c.source));
-      return { question: c.question, lesson: c.file.split("/").at(-1), section: found[0]?.section ?? "-", rank };
+      const l = lesson(c.file);
+      const map = lessonMap(l);
+      const top = rankSections(l, [{ text: c.question, weight: 1 }])[0];
+      const hit = !!top && map.passages.some((p) => p.section === top.section.index && p.text.includes(c.source));
+      return { question: c.question, lesson: c.file.split("/").at(-1), section: top?.section.title ?? "-", hit };
     });
-    const hits = rows.filter((r) => r.rank >= 0).length;
+    const hits = rows.filter((r) => r.hit).length;
     console.log(
       [
-        `offline retrieval: ${hits}/${rows.length} questions answered from their source paragraph`,
-        "| # | question | lesson | first passage's section | source at |",
+        `offline retrieval (held out): ${hits}/${rows.length} questions pointed to their source's section`,
+        "| # | question | lesson | section pointed to | |",
         "|---|---|---|---|---|",
         ...rows.map(
-          (r, i) =>
-            `| ${i + 1} | ${r.question} | ${r.lesson} | ${r.section} | ${r.rank < 0 ? "MISSED" : `passage ${r.rank + 1}`} |`,
+          (r, i) => `| ${i + 1} | ${r.question} | ${r.lesson} | ${r.section} | ${r.hit ? "hit" : "MISSED"} |`,
         ),
       ].join("\n"),
     );
-    // Known miss (kept in the table on purpose): "padding compared to margin" — the "Margin collapsing" section
-    // repeats "margin" so often that it outranks the list that defines both. Fewer hits than today is a regression.
-    expect(rows.filter((r) => r.rank < 0).map((r) => r.question)).toEqual(["what is padding compared to margin"]);
-    expect(hits).toBeGreaterThanOrEqual(10);
+    // Known miss (kept in the table on purpose): "padding compared to margin" — the intro's list defines both,
+    // but "Shorthands" is all padding and margin. Fewer hits than today is a regression.
+    expect(rows.filter((r) => !r.hit).map((r) => r.question)).toEqual(["what is padding compared to margin"]);
   });
 
-  it("always says it is the offline assistant, also when nothing matches", () => {
+  it("always says it is the offline assistant, and says plainly what the lesson does not cover", () => {
     const l = lesson("web-foundations/chapters/03-css-core/03-box-model.md");
-    expect(offlineAnswer(l, "box model margin").startsWith(TUTOR_MESSAGES.offlineLead)).toBe(true);
-    const none = offlineAnswer(l, "zzzz qqqq");
+    const answer = (q: string) => offlineReply(l, planTurn(l, [], q), [], q);
+    const covered = answer("box model margin");
+    expect(covered.startsWith(TUTOR_MESSAGES.offlineLead)).toBe(true);
+    expect(covered).toMatch(/\]\(#[a-z0-9-]+\)/);
+    const none = answer("how do I deploy to kubernetes");
     expect(none.startsWith(TUTOR_MESSAGES.offlineLead)).toBe(true);
-    expect(none).toContain("could not find");
+    expect(none).toContain('"The Box Model" does not cover that');
+    expect(none).toContain('search for "deploy kubernetes"');
   });
 });

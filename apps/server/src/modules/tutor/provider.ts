@@ -1,16 +1,20 @@
 import type { TutorAssistantKind } from "@neonlab/shared/schemas/tutor";
+import type { TutorLesson } from "../learning/service.ts";
+import type { Turn, TurnPlan } from "./turn-plan.ts";
 
 /** One turn of the conversation as sent to a provider. */
 export type ChatTurn = { role: "system" | "user" | "assistant"; content: string };
 
-/** The lesson as the offline assistant reads it (the model gets it inside the system prompt). */
-export type LessonText = { id: number; title: string; goal: string; body: string };
-
 export type ProviderRequest = {
-  /** System prompt first, then the thread, then the question. */
+  /** What a model is sent: the system prompt, the thread (within a budget), a note on this turn, the question. */
   turns: ChatTurn[];
-  lesson: LessonText;
+  /** The lesson with the learner's quiz states (the offline assistant reads it; a model gets it in `turns`). */
+  lesson: TutorLesson;
+  /** The thread's earlier turns, oldest first. */
+  history: Turn[];
   question: string;
+  /** What the question is about (turn-plan.ts), decided once for both kinds of assistant. */
+  plan: TurnPlan;
   signal: AbortSignal;
 };
 

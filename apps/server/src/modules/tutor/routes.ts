@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tutorChatInputSchema, tutorInfoSchema, tutorThreadDetailSchema } from "@neonlab/shared/schemas/tutor";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../session-guards.ts";
 import { idParam } from "../../lib/id-param.ts";
 import type { ModuleOptions } from "../../lib/plugin-scope.ts";
 import { askTutor, assistantInfo, type TutorDeps, tutorProviders } from "./assistant.ts";

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TUTOR_MESSAGES } from "@neonlab/shared/schemas/tutor";
 import { listen } from "../../test/burst.ts";
 import { startFakeOpenAi } from "../../test/fake-openai.ts";
-import { createUser } from "../../test/users.ts";
+import { createUser, deleteOwnAccount } from "../../test/users.ts";
 import { FIXTURE_DIR, importFixtures, lessonId } from "../learning/test-helpers.ts";
 import { lessons, quizzes } from "../learning/schema.ts";
 import { tutorLessonContent } from "../learning/service.ts";
@@ -258,7 +258,7 @@ describe("the AI tutor on an OpenAI-compatible provider", () => {
     expect(Number(over.res.headers["retry-after"])).toBeGreaterThan(0);
     expect(parseEvents(over.res.body)).toEqual([]);
 
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, user)).statusCode).toBe(200);
     expect(await app.ctx.db.select().from(tutorThreads).where(eq(tutorThreads.userId, user.id))).toEqual([]);
   });
 

@@ -1,4 +1,9 @@
 import type { ModuleManifest } from "../../app/module-manifest.ts";
 import { ledgerRoutes } from "./ledger/routes.ts";
+import { ledgerExportSection } from "./ledger/export-section.ts";
 
-export const manifest: ModuleManifest = { name: "wallet", routes: { ledger: ledgerRoutes } };
+export const manifest: ModuleManifest = {
+  name: "wallet",
+  routes: { ledger: ledgerRoutes },
+  exportSections: [ledgerExportSection],
+};

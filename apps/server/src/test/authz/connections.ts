@@ -64,6 +64,26 @@ export const CONNECTION_ROUTES: RouteEntry[] = [
   },
   {
     method: "GET",
+    url: "/api/users/search",
+    access: "user",
+    note: "Any signed-in user finds anyone by name, with their own relationship to each; never an address.",
+    cases: [
+      {
+        name: "user B by username",
+        request: (ctx) => ({ method: "GET", url: `/api/users/search?q=${ctx.users.userB.username}` }),
+        expect: signedIn(200),
+        check: (ctx, actor, res) => {
+          const found = (jsonOf(res).items as { id: string; relationship: string }[]).find(
+            (i) => i.id === ctx.users.userB.id,
+          );
+          expect(found?.relationship, actor).toBe(actor === "userB" ? "self" : "none");
+          expect(res.body).not.toContain(ctx.users.userB.email);
+        },
+      },
+    ],
+  },
+  {
+    method: "GET",
     url: "/api/users/relationship",
     access: "user",
     cases: [
@@ -112,7 +132,7 @@ export const CONNECTION_ROUTES: RouteEntry[] = [
 /** An invite of user A's to a fresh address (made in the setup, not counted as the actor's call). */
 const inviteOfA = async (ctx: MatrixContext) => {
   const { app, users } = ctx;
-  const deps = { transaction: app.ctx.transaction, publicUrl: app.ctx.config.PUBLIC_URL };
+  const deps = { transaction: app.ctx.transaction, publicUrl: app.ctx.config.PUBLIC_URL, limits: app.ctx.limits };
   return (await createInvite(deps, users.userA, uniqueEmail("matrix-invite"))).invite;
 };
 

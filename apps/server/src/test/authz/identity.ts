@@ -100,10 +100,20 @@ export const USER_ROUTES: RouteEntry[] = [
     method: "DELETE",
     url: "/api/users",
     access: "user",
+    note: "Proven by the caller's own password (a passwordless account: its username); 5 tries in 15 minutes each.",
     cases: [
       {
+        name: "a wrong password deletes nothing",
+        request: () => ({ method: "DELETE", url: "/api/users", payload: { password: "not-the-password" } }),
+        expect: signedIn(403),
+      },
+      {
         name: "delete own account",
-        request: () => ({ method: "DELETE", url: "/api/users" }),
+        request: (ctx, actor) => ({
+          method: "DELETE",
+          url: "/api/users",
+          payload: { password: actor === "anonymous" ? "anything" : ctx.users[actor].password },
+        }),
         expect: signedIn(200),
         destructive: true,
         check: async (ctx, actor) => {

@@ -60,7 +60,7 @@ export const PLATFORM_ROUTES: RouteEntry[] = [
 /** Authorization matrix rows of the platform module's system part (test/authz-matrix.ts). */
 export const SYSTEM_ROUTES: RouteEntry[] = [
   // ------------------------------------------------ system
-  ...(["/api/health", "/api/ready", "/api/build"] as const).map(
+  ...(["/api/health", "/api/ready", "/api/build", "/api/config"] as const).map(
     (url): RouteEntry => ({
       method: "GET",
       url,

@@ -143,6 +143,18 @@ export const PROJECT_ROUTES: RouteEntry[] = [
   },
   {
     method: "GET",
+    url: "/api/project-assets/:project/*",
+    access: "public",
+    cases: [
+      {
+        name: "a project's cover",
+        request: () => ({ method: "GET", url: "/api/project-assets/neon-sign/cover.svg" }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    method: "GET",
     url: "/api/users/completed-projects",
     access: "user",
     cases: [

@@ -80,12 +80,14 @@ describe("dialogs without a way in yet", { timeout: 20_000 }, () => {
 });
 
 describe("confirmation", { timeout: 20_000 }, () => {
-  // Its sanitising is not checked here: happy-dom can not run DOMPurify (it keeps the <img> and drops the <p>).
-  it("shows the message as HTML, No resolves with nothing and Yes with true", async () => {
+  it("shows the message as sanitised HTML, No resolves with nothing and Yes with true", async () => {
     const user = userEvent.setup();
-    const message = "<p>This <b>cannot</b> be undone.</p>";
+    const message = '<p>This <b>cannot</b> be undone.</p><img src="x" onerror="alert(1)"><script>alert(1)</script>';
     const first = await opened(() => openConfirmDialog({ title: "Delete the hack?", message }), "Delete the hack?");
     expect(first.dialog.querySelector("[data-confirm-message] b")?.textContent).toBe("cannot");
+    expect(first.dialog.querySelector("[data-confirm-message]")?.innerHTML).toBe(
+      "<p>This <b>cannot</b> be undone.</p>",
+    );
     await user.click(within(first.dialog).getByRole("button", { name: "No" }));
     await expect(first.result).resolves.toBeUndefined();
 

@@ -1,7 +1,6 @@
 import { ActionIcon, Stack, Text, TextInput, Tooltip } from "@mantine/core";
-import { MESSAGES } from "@neonlab/shared/messages";
 import { IconCopy } from "@tabler/icons-react";
-import { toast } from "../../lib/toasts.ts";
+import { copyLink } from "../../lib/copy-link.ts";
 import { ShareButtons } from "../share-buttons.tsx";
 
 export type ShareHackInput = { username: string; slug: string; hasEnvironment: boolean };
@@ -16,14 +15,6 @@ export function hackLinks({ username, slug, hasEnvironment }: ShareHackInput, or
 }
 
 export function LinkField({ label, url }: { label: string; url: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(MESSAGES.linkCopied);
-    } catch {
-      toast.error("Copying is blocked by the browser; select the link and copy it.");
-    }
-  };
   return (
     <TextInput
       label={label}
@@ -33,7 +24,7 @@ export function LinkField({ label, url }: { label: string; url: string }) {
       classNames={{ input: "nl-terminal" }}
       rightSection={
         <Tooltip label="Copy link" withArrow>
-          <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${label} link`}>
+          <ActionIcon variant="subtle" onClick={() => copyLink(url)} aria-label={`Copy ${label} link`}>
             <IconCopy size={18} />
           </ActionIcon>
         </Tooltip>

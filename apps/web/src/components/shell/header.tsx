@@ -14,6 +14,21 @@ import { UserStats } from "./user-stats.tsx";
 // The account menu and the mobile drawer pull in popover code; they load when first needed.
 const UserMenu = lazy(() => import("./user-menu.tsx").then((m) => ({ default: m.UserMenu })));
 const MobileNav = lazy(() => import("./mobile-nav.tsx").then((m) => ({ default: m.MobileNav })));
+// The offline strip under the bar (and the sender of what was done offline), in a chunk of its own.
+const OfflineBanner = lazy(() =>
+  import("../../lib/offline/offline-banner.tsx").then((m) => ({ default: m.OfflineBanner })),
+);
+
+/** The offline strip, only once the app runs: the prerendered pages and their hydration have none. */
+function OfflineStrip() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  return started ? (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  ) : null;
+}
 
 export type HeaderVariant = "full" | "compact";
 
@@ -88,6 +103,7 @@ export function Header({
           />
         </Group>
       </div>
+      <OfflineStrip />
       {(drawerOpen || drawerUsed) && (
         <Suspense fallback={null}>
           <MobileNav opened={drawerOpen} onClose={drawer.close} signedOut={status === "signed-out"} profile={profile} />

@@ -23,6 +23,7 @@ export const FOOTER_NAV = [
       { to: "/courses", label: "Courses" },
       { to: "/projects", label: "Projects" },
       { to: "/tutorials", label: "Tutorials" },
+      { to: "/classrooms", label: "Classrooms" },
       { to: "/rank", label: "Rank" },
     ],
   },

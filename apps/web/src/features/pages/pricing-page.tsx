@@ -1,5 +1,5 @@
 import { Badge, Button, List, SimpleGrid, Text } from "@mantine/core";
-import { formatMoney, type SubscriptionPrice } from "@neonlab/shared/schemas/payments";
+import { formatMoney, isManagedSubscription, type SubscriptionPrice } from "@neonlab/shared/schemas/payments";
 import { IconCheck, IconCoin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -28,7 +28,6 @@ const PACK_HINTS: Record<number, string> = {
   2600: "For long streaks",
 };
 
-const LIVE = new Set(["active", "trialing", "past_due"]);
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 const cadence = (p: SubscriptionPrice) => (p.interval === "year" ? "yearly" : "monthly");
 
@@ -39,7 +38,7 @@ export function PricingPage() {
   const product = useSubscriptionProduct();
   const packs = useCurrencyProduct();
   const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
-  const hasPro = LIVE.has(subscription.data?.subscription?.status ?? "");
+  const hasPro = isManagedSubscription(subscription.data?.subscription?.status ?? "");
   const [busy, setBusy] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const picked = params.get("priceId");

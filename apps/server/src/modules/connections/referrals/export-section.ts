@@ -1,16 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { INVITE_STATES, REFERRAL_REWARD } from "@neonlab/shared/schemas/referrals";
+import { INVITE_STATES, INVITE_VIAS, REFERRAL_REWARD } from "@neonlab/shared/schemas/referrals";
 import { exportSection, iso, isoOrNull, timestamp } from "../../../export-section.ts";
 import { profileRows } from "../../identity/service.ts";
 import { referralInvites } from "./schema.ts";
-import { inviteState } from "./service.ts";
+import { inviteState, inviteVia } from "./service.ts";
 
 const { table: profiles, card } = profileRows;
 
 /**
- * The user's invites (address, state, mails sent, who joined by public name, NeonBits earned) and, when they
- * joined through someone's invite, who invited them (public name). Never the invite codes.
+ * The user's invites (address, or "link" for a sign-up through the personal link; state, mails sent, who joined by
+ * public name, NeonBits earned) and, when they joined through someone's invite, who invited them (public name).
+ * Never the invite codes, nor the personal link's.
  */
 export const referralsExportSection = exportSection({
   key: "referrals",
@@ -18,7 +19,8 @@ export const referralsExportSection = exportSection({
   schema: z.object({
     invites: z.array(
       z.object({
-        email: z.string(),
+        email: z.string().nullable(),
+        via: z.enum(INVITE_VIAS),
         state: z.enum(INVITE_STATES),
         mailsSent: z.number().int(),
         invitedAt: timestamp,
@@ -45,6 +47,7 @@ export const referralsExportSection = exportSection({
     return {
       invites: rows.map(({ invite, username }) => ({
         email: invite.email,
+        via: inviteVia(invite),
         state: inviteState(invite),
         mailsSent: invite.sentCount,
         invitedAt: iso(invite.createdAt),

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INVITES_PER_DAY, REFERRAL_REWARD } from "@neonlab/shared/schemas/referrals";
+import { readMails, sleep, waitForMail } from "../../../test/mail.ts";
 import { createTestApp } from "../../../test/test-app.ts";
-import { createUser, uniqueEmail } from "../../../test/users.ts";
+import { createUser, deleteOwnAccount, uniqueEmail } from "../../../test/users.ts";
 import { notifications } from "../../notifications/schema.ts";
 import { referralsExportSection } from "./export-section.ts";
 import { referralInvites, referralSends } from "./schema.ts";
@@ -180,6 +181,28 @@ describe("referrals", async () => {
     expect(list.items).toHaveLength(INVITES_PER_DAY);
   });
 
+  it("mails one address at most 5 invites an hour, whoever invites it; the one refused creates nothing", async () => {
+    const invited = uniqueEmail("popular");
+    for (let i = 0; i < 5; i++) {
+      const sent = await invite(app, await createUser(app), i % 2 ? invited.toUpperCase() : invited);
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const sixth = await createUser(app);
+    const over = await invite(app, sixth, invited);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many emails were sent to this address in the last hour\./);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await invites(app, sixth)).toMatchObject({ items: [], sent_today: 0 });
+    // Correcting an invite to that address and mailing it again is refused the same way.
+    const { invite: open } = (await invite(app, sixth, uniqueEmail("other"))).json();
+    const moved = await manage(app, sixth, { referral: open.id, email: invited, sendNotification: true });
+    expect(moved.statusCode).toBe(429);
+    expect((await invites(app, sixth)).items.map((i: { email: string }) => i.email)).toEqual([open.email]);
+    await waitForMail(app, invited, /invited you to NeonLab/, 4);
+    await sleep(500);
+    expect(await readMails(app, invited)).toHaveLength(5);
+  });
+
   it("manage: corrects the address, sends again at most hourly, only the inviter's own open invites", async () => {
     const inviter = await createUser(app);
     const stranger = await createUser(app);
@@ -211,7 +234,7 @@ describe("referrals", async () => {
     expect(onlyAddress.json()).toMatchObject({ message: `The invite now goes to ${renamed}.` });
 
     // Joined: nothing to change.
-    const code = (await db.select().from(referralInvites).where(eq(referralInvites.id, created.id)))[0]!.code;
+    const code = (await db.select().from(referralInvites).where(eq(referralInvites.id, created.id)))[0]!.code!;
     await (await signUpWith(app, renamed, code)).confirm();
     expect(await balance(inviter.id)).toBe(REFERRAL_REWARD);
     const joined = await manage(app, inviter, { referral: created.id, sendNotification: true });
@@ -230,12 +253,12 @@ describe("referrals", async () => {
     expect((await referralsExportSection.collect(db, joined.id)).invitedBy).not.toBeNull();
 
     // The invitee leaves and comes back with the same address: no second reward.
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: joined.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, joined)).statusCode).toBe(200);
     expect((await invite(app, inviter, friend)).statusCode).toBe(409);
     await (await signUpWith(app, friend)).confirm();
     expect(await balance(inviter.id)).toBe(REFERRAL_REWARD);
 
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: inviter.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, inviter)).statusCode).toBe(200);
     expect(await db.select().from(referralInvites).where(eq(referralInvites.inviterId, inviter.id))).toHaveLength(0);
     expect(await db.select().from(referralSends).where(eq(referralSends.userId, inviter.id))).toHaveLength(0);
   });

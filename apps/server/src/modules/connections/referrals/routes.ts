@@ -6,16 +6,16 @@ import {
   referralInviteSchema,
   referralManageSchema,
 } from "@neonlab/shared/schemas/referrals";
-import { requireUser } from "../../../auth/session.ts";
+import { requireUser } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { createInvite, listInvites, manageInvite } from "./service.ts";
 
 const tags = ["referrals"];
 
-/** Invites (spec §7 users/referrals, users/referrals/manage) and the inviter's list (docs/decisions/031). */
+/** Invites (spec §7 users/referrals, users/referrals/manage), the inviter's list and personal link (decision 031). */
 export async function referralRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { transaction: ctx.transaction, publicUrl: ctx.config.PUBLIC_URL };
+  const deps = { db: ctx.db, transaction: ctx.transaction, publicUrl: ctx.config.PUBLIC_URL, limits: ctx.limits };
 
   r.post(
     "/api/users/referrals",
@@ -23,7 +23,8 @@ export async function referralRoutes(app: FastifyInstance, { ctx }: ModuleOption
       schema: {
         tags,
         operationId: "inviteByEmail",
-        summary: "Invite someone by e-mail: a sign-up link with the invite's referral code (10 invite mails a day)",
+        summary:
+          "Invite someone by e-mail: a sign-up link with the invite's referral code (10 invites a day, link sign-ups included)",
         body: referralInviteSchema,
         response: { 201: inviteResultSchema },
       },
@@ -52,10 +53,11 @@ export async function referralRoutes(app: FastifyInstance, { ctx }: ModuleOption
       schema: {
         tags,
         operationId: "listInvites",
-        summary: "Own invites, newest first, their states and the NeonBits they earned",
+        summary:
+          "Own invites (mailed, and sign-ups through the personal link), newest first, their states, the NeonBits they earned and the personal link",
         response: { 200: invitesSchema },
       },
     },
-    async (request) => listInvites(ctx.db, requireUser(request).id),
+    async (request) => listInvites(deps, requireUser(request).id),
   );
 }

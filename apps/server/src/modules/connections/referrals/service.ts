@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { MESSAGES } from "@neonlab/shared/messages";
 import {
   INVITE_RESEND_MINUTES,
@@ -9,26 +9,31 @@ import {
   type Invites,
   type InviteState,
   REFERRAL_REWARD,
+  type ReferralLink,
   type ReferralManageInput,
 } from "@neonlab/shared/schemas/referrals";
 import { referralInviteMail } from "../../../adapters/mail/templates.ts";
+import { chargeMail } from "../../../auth/mail-cap.ts";
 import type { Db } from "../../../db/client.ts";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../../errors.ts";
+import type { RateLimits } from "../../../lib/rate-limits.ts";
 import { assertCleanAddress } from "../../../lib/text-moderation.ts";
 import type { RunInTransaction, Tx } from "../../../transaction.ts";
 import { users } from "../../identity/accounts/schema.ts";
 import { profileRows } from "../../identity/service.ts";
 import { grantNeonBits } from "../../wallet/service.ts";
 import { addressValue, mailboxOf, mailboxSql } from "./address.ts";
-import { referralInvites, referralSends } from "./schema.ts";
+import { referralInvites, referralLinks, referralSends } from "./schema.ts";
 
 // Referrals (product rules "Referrals", spec §7; docs/decisions/031): an invite mails a sign-up link with the
 // invite's code; the account made through it (or, without the code, with the invited address) is linked to it;
 // when that account is confirmed the inviter gets REFERRAL_REWARD NeonBits, once, and a notification — unless
-// its address reaches the mailbox of the inviter or of another account (address.ts): then nothing.
+// its address reaches the mailbox of the inviter or of another account (address.ts): then nothing. A user's
+// personal link (referral_links) works the same way: each sign-up through it becomes an invite of its own,
+// counted in the same daily cap as the mails.
 
 type Inviter = { id: string; email: string };
-type Deps = { transaction: RunInTransaction; publicUrl: string };
+type Deps = { transaction: RunInTransaction; publicUrl: string; limits: RateLimits };
 type InviteRow = typeof referralInvites.$inferSelect;
 
 const { table: profiles, card } = profileRows;
@@ -43,6 +48,7 @@ function present(
   return {
     id: row.id,
     email: row.email,
+    via: inviteVia(row),
     state: inviteState(row),
     sent_count: row.sentCount,
     last_sent_at: row.lastSentAt.toISOString(),
@@ -57,6 +63,9 @@ function present(
 
 export const inviteState = (row: Pick<InviteRow, "inviteeId" | "confirmedAt" | "refusedAt">): InviteState =>
   row.refusedAt ? "refused" : row.confirmedAt ? "confirmed" : row.inviteeId ? "joined" : "sent";
+
+/** How the invite came: a mailed invite has the address, a sign-up through the personal link has none. */
+export const inviteVia = (row: Pick<InviteRow, "email">): "email" | "link" => (row.email === null ? "link" : "email");
 
 /** Another account whose address reaches the same mailbox as `email` (mailboxSql), if any. */
 async function accountWithMailbox(db: Db, email: string, except?: string) {
@@ -73,7 +82,7 @@ async function accountWithMailbox(db: Db, email: string, except?: string) {
   return account;
 }
 
-/** Invite mails this user sent in the last 24 hours. */
+/** Invites counted for this user in the last 24 hours: mails sent and sign-ups through their link. */
 async function sentToday(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -98,16 +107,22 @@ async function checkAddress(db: Db, inviter: Inviter, email: string) {
   if (mine) throw conflict(`You already invited ${email}. Send it again from your invites.`);
 }
 
-/** Mails the invite (a job of `tx`), counted against the inviter's daily cap. */
-async function send(tx: Tx, inviter: Inviter, invite: InviteRow, publicUrl: string) {
+/**
+ * Mails the invite (a job of `tx`), counted against the inviter's daily cap and the address's hourly mail cap
+ * (auth/mail-cap.ts: many inviters must not flood one inbox either).
+ */
+async function send(tx: Tx, deps: Deps, inviter: Inviter, invite: InviteRow) {
+  const { email, code } = invite;
+  if (email === null || code === null) throw conflict("A sign-up through your link has no mail to send again.");
   if ((await sentToday(tx.db, inviter.id)) >= INVITES_PER_DAY) {
     throw tooManyRequests(`You can send ${INVITES_PER_DAY} invites a day. Please try again tomorrow.`);
   }
+  await chargeMail(deps.limits, "invite", email);
   await tx.db.insert(referralSends).values({ userId: inviter.id, inviteId: invite.id });
   const [me] = await tx.db.select({ name: card.displayName }).from(profiles).where(eq(card.userId, inviter.id));
   await tx.enqueue(
     "send-mail",
-    referralInviteMail(invite.email, me?.name ?? "A NeonLab learner", inviteLink(publicUrl, invite.code)),
+    referralInviteMail(email, me?.name ?? "A NeonLab learner", inviteLink(deps.publicUrl, code)),
   );
 }
 
@@ -124,7 +139,7 @@ export async function createInvite(deps: Deps, inviter: Inviter, email: string):
       .insert(referralInvites)
       .values({ inviterId: inviter.id, email, code: newCode() })
       .returning();
-    await send(tx, inviter, row!, deps.publicUrl);
+    await send(tx, deps, inviter, row!);
     return { message: MESSAGES.emailSent, invite: present(row!, null) };
   });
 }
@@ -142,8 +157,10 @@ export async function manageInvite(deps: Deps, inviter: Inviter, input: Referral
       .from(referralInvites)
       .where(and(eq(referralInvites.id, input.referral), eq(referralInvites.inviterId, inviter.id)));
     if (!found) throw notFound(`You have no invite with id ${input.referral}.`);
-    if (found.inviteeId || found.confirmedAt)
-      throw conflict(`Someone already joined through your invite to ${found.email}: nothing to change.`);
+    if (found.inviteeId || found.confirmedAt || found.email === null) {
+      const through = found.email === null ? "your link" : `your invite to ${found.email}`;
+      throw conflict(`Someone already joined through ${through}: nothing to change.`);
+    }
     let row = found;
     const corrected = input.email !== undefined && input.email !== found.email;
     if (corrected) {
@@ -166,7 +183,7 @@ export async function manageInvite(deps: Deps, inviter: Inviter, input: Referral
         `The invite to ${row.email} was sent less than an hour ago. Please wait ${Math.ceil(wait / 60_000)} minutes.`,
       );
     }
-    await send(tx, inviter, row, deps.publicUrl);
+    await send(tx, deps, inviter, row);
     [row] = (await tx.db
       .update(referralInvites)
       .set({ sentCount: sql`${referralInvites.sentCount} + 1`, lastSentAt: new Date() })
@@ -176,8 +193,30 @@ export async function manageInvite(deps: Deps, inviter: Inviter, input: Referral
   });
 }
 
-/** GET users/referrals: the caller's invites, newest first (at most 100), what they earned, today's sends. */
-export async function listInvites(db: Db, inviterId: string): Promise<Invites> {
+/** The user's personal invite link: their code, made on first use and the same ever after. */
+export async function personalLink(db: Db, userId: string, publicUrl: string): Promise<ReferralLink> {
+  const read = () =>
+    db.select({ code: referralLinks.code }).from(referralLinks).where(eq(referralLinks.userId, userId));
+  let [row] = await read();
+  if (!row) {
+    await db
+      .insert(referralLinks)
+      .values({ userId, code: newCode() })
+      .onConflictDoNothing({ target: referralLinks.userId });
+    [row] = await read();
+  }
+  if (!row) throw notFound("There is no such user.");
+  return { code: row.code, url: inviteLink(publicUrl, row.code) };
+}
+
+/**
+ * GET users/referrals: the caller's invites, newest first (at most 100), what they earned, today's count against
+ * the cap, and their personal link.
+ */
+export async function listInvites(
+  { db, publicUrl }: { db: Db; publicUrl: string },
+  inviterId: string,
+): Promise<Invites> {
   const rows = await db
     .select({ invite: referralInvites, username: card.username, displayName: card.displayName, avatar: card.avatar })
     .from(referralInvites)
@@ -198,13 +237,47 @@ export async function listInvites(db: Db, inviterId: string): Promise<Invites> {
     earned: items.reduce((sum, i) => sum + i.reward, 0),
     sent_today: await sentToday(db, inviterId),
     per_day: INVITES_PER_DAY,
+    link: await personalLink(db, inviterId, publicUrl),
   };
 }
 
 /**
- * A new account (Better Auth's user hook): linked to the invite whose code it signed up with, else to the oldest
- * open invite of its address. An invite links one account only and an account one invite only, so a second
- * account from one invite gets nothing. An account created confirmed (OAuth) is confirmed at once.
+ * A sign-up through the personal link whose code is `code`: an invite of its own for the link's owner, counted in
+ * their daily cap (past it, nothing is linked). An open mailed invite of the same inviter to this very address is
+ * the same person: that one is linked instead (its mail was counted already). Whether it pays is confirmAccount's
+ * rule, as for a mailed invite.
+ */
+async function joinThroughLink(tx: Tx, account: { id: string; email: string }, code: string, open: SQL) {
+  const [link] = await tx.db
+    .select({ inviterId: referralLinks.userId })
+    .from(referralLinks)
+    .where(eq(referralLinks.code, code));
+  if (!link || link.inviterId === account.id) return [];
+  await lockInviter(tx, link.inviterId);
+  const joinedAt = new Date();
+  const mailed = await tx.db
+    .update(referralInvites)
+    .set({ inviteeId: account.id, joinedAt })
+    .where(
+      and(eq(referralInvites.inviterId, link.inviterId), eq(referralInvites.email, account.email.toLowerCase()), open),
+    )
+    .returning({ id: referralInvites.id });
+  if (mailed.length > 0) return mailed;
+  if ((await sentToday(tx.db, link.inviterId)) >= INVITES_PER_DAY) return [];
+  const made = await tx.db
+    .insert(referralInvites)
+    .values({ inviterId: link.inviterId, inviteeId: account.id, joinedAt, sentCount: 0 })
+    .onConflictDoNothing()
+    .returning({ id: referralInvites.id });
+  for (const { id } of made) await tx.db.insert(referralSends).values({ userId: link.inviterId, inviteId: id });
+  return made;
+}
+
+/**
+ * A new account (Better Auth's user hook): linked to the invite whose code it signed up with, else — the code
+ * being someone's personal link — to a new invite of that link's owner, else to the oldest open invite of its
+ * address. An invite links one account only and an account one invite only, so a second account from one
+ * mailed invite gets nothing. An account created confirmed (OAuth) is confirmed at once.
  */
 export async function linkNewAccount(
   tx: Tx,
@@ -223,6 +296,7 @@ export async function linkNewAccount(
         .where(and(eq(referralInvites.code, account.referral), open))
         .returning({ id: referralInvites.id })
     : [];
+  if (linked.length === 0 && account.referral) linked = await joinThroughLink(tx, account, account.referral, open!);
   if (linked.length === 0) {
     const oldest = tx.db
       .select({ id: referralInvites.id })

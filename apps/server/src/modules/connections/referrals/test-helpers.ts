@@ -12,6 +12,10 @@ export const manage = (app: App, user: TestUser, payload: Record<string, unknown
 export const invites = async (app: App, user: TestUser) =>
   (await app.inject({ url: "/api/users/referrals", headers: user.headers })).json();
 
+/** The user's personal invite link (GET users/referrals' `link`). */
+export const personalLink = async (app: App, user: TestUser) =>
+  (await invites(app, user)).link as { code: string; url: string };
+
 /** The invite mail's sign-up link and its referral code. */
 export async function inviteCode(app: App, email: string, after = 0): Promise<string> {
   const mail = await waitForMail(app, email, /invited you to NeonLab/, after);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { setUserRoleSchema, userRoleResultSchema } from "@neonlab/shared/schemas/admin";
 import { userAccessResultSchema, userAccessSchema } from "@neonlab/shared/schemas/giveaway";
-import { requireRole } from "../../../auth/session.ts";
+import { requireRole } from "../../../session-guards.ts";
 import { conflict, notFound } from "../../../errors.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { ROLE_CHANGE_REFUSED, setAccessGranted, setRole } from "../profiles/service.ts";

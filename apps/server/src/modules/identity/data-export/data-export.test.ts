@@ -1,12 +1,14 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DATA_EXPORT_MESSAGES } from "@neonlab/shared/schemas/data-export";
 import type { App } from "../../../app.ts";
-import { createUser, type TestUser } from "../../../test/users.ts";
+import type { ExportSection } from "../../../export-section.ts";
+import { createUser, deleteOwnAccount, type TestUser } from "../../../test/users.ts";
 import { completeLessonApi, createLearningApp, lessonId, prepareLesson } from "../../learning/test-helpers.ts";
-import { EXPORT_SECTIONS } from "./sections.ts";
 import { readyExport, waitForExport } from "./test-helpers.ts";
 
 /**
@@ -39,6 +41,23 @@ async function contact(user: TestUser, message: string) {
 }
 
 describe("personal data export", () => {
+  it("holds every section a module defines, each listed once by its module's manifest", async () => {
+    const modules = resolve(import.meta.dirname, "../..");
+    const files = readdirSync(modules, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith("export-section.ts"),
+    );
+    const defined: string[] = [];
+    for (const file of files) {
+      for (const value of Object.values(await import(resolve(modules, file)))) {
+        const section = value as Partial<ExportSection>;
+        if (typeof section?.key === "string" && typeof section.collect === "function") defined.push(section.key);
+      }
+    }
+    const listed = app.ctx.exportSections.map((s) => s.key);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual(defined.sort());
+  });
+
   it("mails a link to a file with the user's data that validates against the published schema", async () => {
     const alice = await createUser(app, { displayName: "Alice Export" });
     const bob = await createUser(app, { displayName: "Bob Elsewhere" });
@@ -72,7 +91,7 @@ describe("personal data export", () => {
     const validate = addFormats(new Ajv2020({ strict: true, allErrors: true })).compile(schemaRes.json());
     const file = res.json();
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
-    expect(Object.keys(file.sections)).toEqual(EXPORT_SECTIONS.map((s) => s.key));
+    expect(Object.keys(file.sections)).toEqual(app.ctx.exportSections.map((s) => s.key));
 
     // Alice's data is there…
     expect(file.userId).toBe(alice.id);
@@ -140,7 +159,7 @@ describe("personal data export", () => {
   it("goes with the account", async () => {
     const user = await createUser(app);
     await readyExport(app, user.id);
-    expect((await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers })).statusCode).toBe(200);
+    expect((await deleteOwnAccount(app, user)).statusCode).toBe(200);
     const left = await app.ctx.db.execute(sql`select count(*)::int as n from data_exports where user_id = ${user.id}`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });

@@ -7,17 +7,17 @@ import {
   dataExportStatusSchema,
   exportTokenSchema,
 } from "@neonlab/shared/schemas/data-export";
-import { requireUser } from "../../../auth/session.ts";
-import { rateLimited } from "../../../errors.ts";
+import { requireUser } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { EXPORT_SCHEMA_PATH, exportFileSchema, exportJsonSchema } from "./file.ts";
-import { downloadExport, EXPORT_REQUEST_WINDOW_SECONDS, exportStatus, requestExport } from "./service.ts";
+import { downloadExport, exportStatus, requestExport } from "./service.ts";
 
 /** Personal data export (docs/data-export.md): request, status, download; the file's JSON Schema beside the API's. */
 export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOptions) {
-  const { db, transaction, limits, config } = ctx;
+  const { db, config, exportSections } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const jsonSchema = exportJsonSchema(config.PUBLIC_URL);
+  const fileSchema = exportFileSchema(exportSections);
+  const jsonSchema = exportJsonSchema(exportSections, config.PUBLIC_URL);
 
   r.post(
     "/api/users/data-export",
@@ -31,13 +31,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOpti
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const wait = await limits.hit(`data-export:${user.id}`, {
-        max: 1,
-        windowSeconds: EXPORT_REQUEST_WINDOW_SECONDS,
-      });
-      if (wait > 0) throw rateLimited(wait, DATA_EXPORT_MESSAGES.tooSoon(Math.ceil(wait / 60)));
-      await requestExport(transaction, user.id);
+      await requestExport(ctx, requireUser(request).id);
       return reply.status(202).send({ message: DATA_EXPORT_MESSAGES.requested, status: "pending" as const });
     },
   );
@@ -64,7 +58,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOpti
         operationId: "downloadDataExport",
         summary: "Download own data export (the link's token, for the signed-in owner only; 24 hours)",
         params: z.object({ token: exportTokenSchema }),
-        response: { 200: exportFileSchema },
+        response: { 200: fileSchema },
       },
     },
     async (request, reply) => {
@@ -75,7 +69,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: ModuleOpti
         .header("content-disposition", `attachment; filename="neonlab-data-${file.date}.json"`)
         .type("application/json; charset=utf-8");
       // Sent as stored (already checked against the schema when it was made): a string skips the serializer.
-      return reply.send(file.content as unknown as z.output<typeof exportFileSchema>);
+      return reply.send(file.content as unknown as z.output<typeof fileSchema>);
     },
   );
 

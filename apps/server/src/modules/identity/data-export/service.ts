@@ -4,9 +4,9 @@ import type { DataExportStatus } from "@neonlab/shared/schemas/data-export";
 import { DATA_EXPORT_MESSAGES } from "@neonlab/shared/schemas/data-export";
 import { dataExportReadyMail } from "../../../adapters/mail/templates.ts";
 import type { Db } from "../../../db/client.ts";
-import { AppError, notFound } from "../../../errors.ts";
-import type { RunInTransaction } from "../../../transaction.ts";
+import { AppError, notFound, rateLimited } from "../../../errors.ts";
 import { users } from "../accounts/schema.ts";
+import type { AppContext } from "../../../context.ts";
 import { buildExportFile } from "./file.ts";
 import { dataExports } from "./schema.ts";
 
@@ -17,8 +17,16 @@ export const EXPORT_REQUEST_WINDOW_SECONDS = 3600;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Starts an export and queues the job; an earlier link keeps working until its 24 hours end. */
-export async function requestExport(transaction: RunInTransaction, userId: string) {
+/**
+ * Starts an export and queues the job, once an hour per user (the app's rate limiter: 429 with the minutes to
+ * wait); an earlier link keeps working until its 24 hours end.
+ */
+export async function requestExport(
+  { transaction, limits }: Pick<AppContext, "transaction" | "limits">,
+  userId: string,
+) {
+  const wait = await limits.hit(`data-export:${userId}`, { max: 1, windowSeconds: EXPORT_REQUEST_WINDOW_SECONDS });
+  if (wait > 0) throw rateLimited(wait, DATA_EXPORT_MESSAGES.tooSoon(Math.ceil(wait / 60)));
   await transaction(async (tx) => {
     await tx.db
       .delete(dataExports)
@@ -34,11 +42,14 @@ export async function requestExport(transaction: RunInTransaction, userId: strin
   });
 }
 
+type ExportContext = Pick<AppContext, "transaction" | "exportSections" | "config">;
+
 /**
  * The job: reads every section, stores the file with the SHA-256 of a fresh random token, and mails the
  * link (same transaction: no mail without a file). Also empties files whose links expired.
  */
-export async function prepareExport(transaction: RunInTransaction, exportId: string, publicUrl: string) {
+export async function prepareExport(ctx: ExportContext, exportId: string) {
+  const { transaction, exportSections, config } = ctx;
   await transaction(async (tx) => {
     await tx.db
       .update(dataExports)
@@ -52,7 +63,7 @@ export async function prepareExport(transaction: RunInTransaction, exportId: str
       .for("update");
     // Superseded by a newer request, the account deleted, or already done by an earlier attempt.
     if (row?.status !== "pending") return;
-    const file = await buildExportFile(tx.db, row.userId, publicUrl);
+    const file = await buildExportFile(exportSections, tx.db, row.userId, config.PUBLIC_URL);
     const token = randomBytes(32).toString("base64url");
     await tx.db
       .update(dataExports)
@@ -64,7 +75,7 @@ export async function prepareExport(transaction: RunInTransaction, exportId: str
         expiresAt: sql`now() + make_interval(hours => ${EXPORT_LINK_HOURS})`,
       })
       .where(eq(dataExports.id, exportId));
-    const link = new URL(`/settings?tab=account&export=${token}`, publicUrl).toString();
+    const link = new URL(`/settings?tab=account&export=${token}`, config.PUBLIC_URL).toString();
     await tx.enqueue("send-mail", dataExportReadyMail(row.email, link));
   });
 }

@@ -7,7 +7,7 @@ import { dataExports } from "./schema.ts";
 /** A ready export of `userId` with a known link token (what the job makes, without waiting for it). */
 export async function readyExport(app: App, userId: string, options: { expired?: boolean } = {}) {
   const token = randomBytes(32).toString("base64url");
-  const file = await buildExportFile(app.ctx.db, userId, app.ctx.config.PUBLIC_URL);
+  const file = await buildExportFile(app.ctx.exportSections, app.ctx.db, userId, app.ctx.config.PUBLIC_URL);
   await app.ctx.db.delete(dataExports).where(eq(dataExports.userId, userId));
   await app.ctx.db.insert(dataExports).values({
     id: randomUUID(),

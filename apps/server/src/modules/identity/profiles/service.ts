@@ -1,6 +1,7 @@
-import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { EDITOR_DEFAULTS, type Role } from "@neonlab/shared/constants";
-import type { UpdateProfileInput } from "@neonlab/shared/schemas/profile";
+import { STAFF_ROLES } from "@neonlab/shared/roles";
+import { canonicalTimeZone, type UpdateProfileInput } from "@neonlab/shared/schemas/profile";
 import type { Db } from "../../../db/client.ts";
 import { conflict } from "../../../errors.ts";
 import type { RunInTransaction } from "../../../transaction.ts";
@@ -15,14 +16,28 @@ const TAKEN = "That username is taken. Try another one.";
 /** A derived name reserved for another account: this candidate is undone and the next one tried. */
 class Reserved extends Error {}
 
-/** The profile made at sign-up, at the first derived username that is free and not reserved for another account. */
-export async function createProfile(transaction: RunInTransaction, user: { id: string; name: string; email: string }) {
+/**
+ * The profile made at sign-up, at the first derived username that is free and not reserved for another account.
+ * `timeZone`: the browser's zone sent with the sign-up; one the runtime does not know leaves the default, UTC.
+ */
+export async function createProfile(
+  transaction: RunInTransaction,
+  user: { id: string; name: string; email: string },
+  { timeZone }: { timeZone?: unknown } = {},
+) {
+  const zone = canonicalTimeZone(timeZone);
   const base = usernameBase(user.name, user.email);
   for (const username of usernameCandidates(base)) {
     const done = await transaction(async ({ db: tx }) => {
       const inserted = await tx
         .insert(profiles)
-        .values({ id: user.id, displayName: user.name, username, editorPreferences: { ...EDITOR_DEFAULTS } })
+        .values({
+          id: user.id,
+          displayName: user.name,
+          username,
+          editorPreferences: { ...EDITOR_DEFAULTS },
+          ...(zone ? { timeZone: zone } : {}),
+        })
         .onConflictDoNothing()
         .returning({ id: profiles.id });
       if (inserted.length === 0) {
@@ -197,12 +212,34 @@ export async function userHasAccess(db: Db, userId: string | null | undefined): 
   return row ? hasAccess(row) : false;
 }
 
+/** The staff (moderators and admins): who hears of a blog waiting for review. */
+export async function staffIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.role, [...STAFF_ROLES]));
+  return rows.map((r) => r.id);
+}
+
 /** Paid access as the user's subscriptions give it: only the payments module calls this, in the event's transaction. */
 export async function setPaidAccess(tx: Db, userId: string, access: { paid: boolean; until: Date | null }) {
   await tx
     .update(profiles)
     .set({ paidAccess: access.paid, paidAccessUntil: access.paid ? access.until : null })
     .where(eq(profiles.id, userId));
+}
+
+/** The words that name an account (its e-mail, name and username: a new password must not be made of them). */
+export async function accountNames(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; name: string; username: string | null } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, username: profiles.username })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row;
 }
 
 export async function profileExists(db: Db, userId: string): Promise<boolean> {

@@ -2,23 +2,35 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { contactSchema } from "@neonlab/shared/schemas/auth";
-import { requireUser } from "../../../auth/session.ts";
+import { contactSchema, deleteAccountSchema } from "@neonlab/shared/schemas/auth";
+import { requireUser } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { clientErrors } from "./schema.ts";
-import { deleteAccount, saveContactMessage } from "./service.ts";
+import { deleteOwnAccount, saveContactMessage } from "./service.ts";
 
 const messageSchema = z.object({ message: z.string() });
 
-export async function userRoutes(app: FastifyInstance, { ctx: { db, transaction, config } }: ModuleOptions) {
+export async function userRoutes(app: FastifyInstance, { ctx: { db, transaction, config, limits } }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.delete(
     "/api/users",
-    { schema: { tags: ["users"], summary: "Delete own account and its data", response: { 200: messageSchema } } },
+    {
+      config: { errors: [403, 429] },
+      schema: {
+        tags: ["users"],
+        summary: "Delete own account and its data, proven by its password (or, without one, its username)",
+        body: deleteAccountSchema,
+        response: { 200: messageSchema },
+      },
+      // The spec's call has no body: checked as an empty one, so the answer names the proof the account needs.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      await deleteAccount(transaction, user.id);
+      await deleteOwnAccount({ db, transaction, limits }, user.id, request.body);
       return { message: MESSAGES.accountDeleted };
     },
   );

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@neonlab/shared/messages";
+import { DELETE_ACCOUNT_MESSAGES } from "@neonlab/shared/schemas/auth";
 import type { App } from "../../../app.ts";
 import { createTestApp } from "../../../test/test-app.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
@@ -24,8 +25,8 @@ async function rowsOf(app: App, userId: string) {
   };
 }
 
-const deleteMe = (app: App, user: TestUser) =>
-  app.inject({ method: "DELETE", url: "/api/users", headers: user.headers });
+const deleteMe = (app: App, user: TestUser, payload: object = { password: user.password }) =>
+  app.inject({ method: "DELETE", url: "/api/users", headers: user.headers, payload });
 
 describe("DELETE /api/users", async () => {
   const app = await createTestApp();
@@ -106,4 +107,79 @@ describe("DELETE /api/users", async () => {
     expect((await deleteMe(app, user)).statusCode).toBe(200);
     expect(await rowsOf(app, bystander.id)).toMatchObject({ users: 1, sessions: 1, profiles: 1 });
   });
+
+  it("asks for the password: none is a 400, a wrong one a 403, and neither deletes anything", async () => {
+    const user = await createUser(app);
+    const whole = { users: 1, sessions: 1, accounts: 1, profiles: 1 };
+    const none = await app.inject({ method: "DELETE", url: "/api/users", headers: user.headers });
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().message).toBe(DELETE_ACCOUNT_MESSAGES.passwordRequired);
+    const empty = await deleteMe(app, user, {});
+    expect(empty.statusCode).toBe(400);
+    // A username does not stand in for the password of an account that has one.
+    const byName = await deleteMe(app, user, { username: await usernameOf(app, user) });
+    expect(byName.json().message).toBe(DELETE_ACCOUNT_MESSAGES.passwordRequired);
+    const wrong = await deleteMe(app, user, { password: `${user.password}!` });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(DELETE_ACCOUNT_MESSAGES.wrongPassword);
+    expect(await rowsOf(app, user.id)).toMatchObject(whole);
+    expect((await app.inject({ url: "/api/profile", headers: user.headers })).statusCode).toBe(200);
+    expect((await deleteMe(app, user)).statusCode).toBe(200);
+    expect(await rowsOf(app, user.id)).toMatchObject({ users: 0, sessions: 0, accounts: 0, profiles: 0 });
+  });
+
+  it("refuses a body of the wrong shape with a 400 naming the field", async () => {
+    const user = await createUser(app);
+    for (const payload of [{ password: 1234 }, { password: "x".repeat(129) }, { pasword: user.password }]) {
+      const res = await deleteMe(app, user, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/password/);
+    }
+    expect(await rowsOf(app, user.id)).toMatchObject({ users: 1, profiles: 1 });
+  });
+
+  it("an account without a password (OAuth only) is proven by its username", async () => {
+    const user = await createUser(app);
+    // As an account made through GitHub: no password, a provider's account instead.
+    await app.ctx.db
+      .update(accounts)
+      .set({ providerId: "github", accountId: "gh-4242", password: null })
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
+    const username = await usernameOf(app, user);
+
+    const none = await deleteMe(app, user, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(DELETE_ACCOUNT_MESSAGES.usernameRequired);
+    const withPassword = await deleteMe(app, user);
+    expect(withPassword.json().message).toBe(DELETE_ACCOUNT_MESSAGES.usernameRequired);
+    const wrong = await deleteMe(app, user, { username: `${username}x` });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(DELETE_ACCOUNT_MESSAGES.wrongUsername);
+    expect(await rowsOf(app, user.id)).toMatchObject({ users: 1, profiles: 1 });
+    // Typed as people type it: with an @, in capitals, with spaces around.
+    const right = await deleteMe(app, user, { username: ` @${username.toUpperCase()} ` });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await rowsOf(app, user.id)).toMatchObject({ users: 0, profiles: 0 });
+  });
+
+  it("allows 5 tries in 15 minutes: then even the right password waits (429) and nothing is deleted", async () => {
+    const user = await createUser(app);
+    for (let i = 0; i < 5; i++) expect((await deleteMe(app, user, { password: `guess-${i}` })).statusCode).toBe(403);
+    const sixth = await deleteMe(app, user);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
+    expect(sixth.json().message).toMatch(
+      /^Too many tries to delete your account\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect(await rowsOf(app, user.id)).toMatchObject({ users: 1, sessions: 1, profiles: 1 });
+    // Another user's tries are their own.
+    const other = await createUser(app);
+    expect((await deleteMe(app, other)).statusCode).toBe(200);
+  });
 });
+
+async function usernameOf(app: App, user: TestUser): Promise<string> {
+  const [row] = await app.ctx.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, user.id));
+  if (!row) throw new Error("no profile");
+  return row.username;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { failedJobSchema, failedJobsQuerySchema } from "@neonlab/shared/schemas/admin";
-import { requireRole } from "../../../auth/session.ts";
+import { requireRole } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { listFailedJobs } from "../../../jobs/failed-jobs.ts";
 

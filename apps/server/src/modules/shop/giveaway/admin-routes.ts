@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createGiveawaySchema, giveawayRoundSchema } from "@neonlab/shared/schemas/giveaway";
-import { requireRole } from "../../../auth/session.ts";
+import { requireRole } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { createRound, listAllRounds } from "./service.ts";
 

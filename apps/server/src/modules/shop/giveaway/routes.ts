@@ -8,7 +8,7 @@ import {
   giveawayTicketsSchema,
   roundIdParamsSchema,
 } from "@neonlab/shared/schemas/giveaway";
-import { requireUser } from "../../../auth/session.ts";
+import { requireUser } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { enterGiveaway, getGiveawayState, listDrawnRounds, listTickets } from "./service.ts";
 

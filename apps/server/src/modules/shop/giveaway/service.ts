@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { CreateGiveaway, GiveawayRound, GiveawayState } from "@neonlab/shared/schemas/giveaway";
 import type { Db } from "../../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../../errors.ts";
@@ -190,4 +190,22 @@ export async function listAllRounds(db: Db, limit: number) {
     rows.map((r) => r.round.id),
   );
   return rows.map(({ round, entries }) => present(round, entries, winners.get(round.id) ?? []));
+}
+
+/**
+ * Deletes the rounds not drawn yet among `ids` and those `createdBy` created (the demo content's removal, decision
+ * 042): their entries go with them, and a draw job that still comes finds no round. Drawn rounds stay: their
+ * winners were paid. Answers how many went.
+ */
+export async function deleteUndrawnRounds(tx: Db, which: { ids: number[]; createdBy: string[] }): Promise<number> {
+  const picked = [
+    ...(which.ids.length > 0 ? [inArray(giveawayRounds.id, which.ids)] : []),
+    ...(which.createdBy.length > 0 ? [inArray(giveawayRounds.createdBy, which.createdBy)] : []),
+  ];
+  if (picked.length === 0) return 0;
+  const deleted = await tx
+    .delete(giveawayRounds)
+    .where(and(isNull(giveawayRounds.drawnAt), or(...picked)))
+    .returning({ id: giveawayRounds.id });
+  return deleted.length;
 }

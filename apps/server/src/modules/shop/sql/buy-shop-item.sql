@@ -1,11 +1,10 @@
 -- A shop purchase as one statement, its own transaction (docs/decisions/032). p_purchase: {user_id, item_id, name,
--- price, effect, quantity, reason, description, starter_amount, starter_reason, starter_reference,
--- starter_description}: the item as the server's cached catalogue has it, the ledger texts, and the starter
--- freeze's row (progress STARTER_FREEZE). The function reads the catalogue row itself and answers 'stale'
+-- price, effect, quantity, reason, description}: the item as the server's cached catalogue has it and the
+-- ledger texts. The function reads the catalogue row itself and answers 'stale'
 -- (nothing written) when it differs, or 'not_found' when the item is gone or off sale, so a purchase is always
 -- charged what shop_items says. Then the charge through the ledger (ledger_spend: under the balance row's lock,
 -- never overspending; not enough NeonBits: 'insufficient' and nothing written), the purchase row, and the effect:
--- freezes through the ledger (the starter freeze first, as it comes with the first freezes a user gets), or the
+-- freezes through the ledger (after the starter freeze, progress's freeze_inventory), or the
 -- XP boost started or extended from its end. Answers the shop state (as getShopState reads it).
 CREATE OR REPLACE FUNCTION "buy_shop_item"(p_purchase jsonb) RETURNS TABLE (
   "outcome" text,
@@ -25,8 +24,7 @@ DECLARE
   reference text;
 BEGIN
   SELECT * INTO want FROM jsonb_to_record(p_purchase) AS w("user_id" text, "item_id" text, "name" text,
-    "price" integer, "effect" text, "quantity" integer, "reason" text, "description" text, "starter_amount" integer,
-    "starter_reason" text, "starter_reference" text, "starter_description" text);
+    "price" integer, "effect" text, "quantity" integer, "reason" text, "description" text);
   SELECT i."name", i."price", i."effect", i."quantity" INTO item
   FROM "shop_items" i WHERE i."id" = want."item_id" AND i."active";
   IF NOT FOUND THEN
@@ -55,12 +53,7 @@ BEGIN
   INSERT INTO "shop_purchases" ("id", "user_id", "item_id", "price") VALUES (bought, want."user_id", want."item_id", want."price");
 
   IF want."effect" = 'streak_freeze' THEN
-    IF NOT EXISTS (
-      SELECT 1 FROM "ledger_balances" b WHERE b."user_id" = want."user_id" AND b."kind" = 'streak_freeze'
-    ) THEN
-      PERFORM "ledger_grant"(want."user_id", 'streak_freeze', want."starter_amount", want."starter_reason",
-        want."starter_reference", want."starter_description");
-    END IF;
+    PERFORM "freeze_inventory"(want."user_id");
     PERFORM "ledger_grant"(want."user_id", 'streak_freeze', want."quantity", want."reason", reference,
       want."description");
   ELSIF want."effect" = 'xp_boost' THEN
@@ -72,9 +65,7 @@ BEGIN
   END IF;
 
   RETURN QUERY SELECT 'done'::text, bought, charge."balance",
-    coalesce(
-      (SELECT b."balance" FROM "ledger_balances" b WHERE b."user_id" = want."user_id" AND b."kind" = 'streak_freeze'),
-      want."starter_amount"),
+    "freezes_owned"(want."user_id"),
     coalesce((SELECT s."freeze_on" FROM "streaks" s WHERE s."user_id" = want."user_id"), false),
     (SELECT x."ends_at" FROM "xp_boosts" x WHERE x."user_id" = want."user_id" AND x."ends_at" > now());
 END;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ledgerPageSchema, ledgerQuerySchema } from "@neonlab/shared/schemas/ledger";
-import { requireUser } from "../../../auth/session.ts";
+import { requireUser } from "../../../session-guards.ts";
 import type { ModuleOptions } from "../../../lib/plugin-scope.ts";
 import { getLedgerPage } from "./service.ts";
 

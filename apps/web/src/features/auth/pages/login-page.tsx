@@ -1,4 +1,4 @@
-import { Alert, Anchor, Divider, Group, Tabs, Text } from "@mantine/core";
+import { Alert, Anchor, Group, Tabs, Text } from "@mantine/core";
 import { IconKey, IconMail } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -25,8 +25,7 @@ export function LoginPage() {
           {oauthErrorMessage(providerError)}
         </Alert>
       )}
-      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} />
-      <Divider label="or with your email" labelPosition="center" />
+      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} divider="or with your email" />
       <Tabs defaultValue="password" keepMounted={false}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>

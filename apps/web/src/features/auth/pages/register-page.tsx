@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { signUpSchema } from "@neonlab/shared/schemas/auth";
@@ -47,8 +47,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start hacking, earning XP and keeping your streak.">
-      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} />
-      <Divider label="or with your email" labelPosition="center" />
+      <OAuthButtons carry={{ priceId, referral: params.get("referral") }} divider="or with your email" />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

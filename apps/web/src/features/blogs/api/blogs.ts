@@ -13,6 +13,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getQuery } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { reviewQueueQuery } from "../../../lib/review-queue.ts";
 
 // The blogs/* calls of spec §7 (docs/blogs-api.md) the reading pages and My blogs make.
 
@@ -59,14 +60,8 @@ export const myBlogsQuery = (status: BlogStatus | null, page: number) =>
 export const useMyBlogs = (status: BlogStatus | null, page: number) =>
   useQuery({ ...myBlogsQuery(status, page), placeholderData: keepPreviousData });
 
-/** Moderators: blogs waiting for review, oldest first. */
-export const usePendingBlogs = (page: number, enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.blogs.pending(page),
-    queryFn: ({ signal }) => api<BlogPage>("blogs/pending", { query: { page }, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+/** Moderators: blogs waiting for review, oldest first (lib/review-queue.ts: the menus count the same query). */
+export const usePendingBlogs = (page: number) => useQuery(reviewQueueQuery(page));
 
 /** POST blogs: a new draft, to open in the editor. */
 export const createBlog = (title: string) => api<BlogEdit>("blogs", { method: "POST", body: { title } });

@@ -2,14 +2,15 @@ import { Avatar, Group } from "@mantine/core";
 import type { BlogSummary } from "@neonlab/shared/schemas/blogs";
 import { IconArrowBigDown, IconArrowBigUp, IconClock, IconEye } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { ReaderDate } from "../../../components/reader-date.tsx";
+import { formatDate } from "../../../lib/dates.ts";
 import classes from "./blogs.module.css";
 
 const number = new Intl.NumberFormat("en-US");
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-/** "Mar 4, 2026": the publication day, or the last change for a blog not published. */
+/** The publication day, or the last change for a blog not published, in the reader's format. */
 export const blogDate = (blog: Pick<BlogSummary, "publishedAt" | "updatedAt">) =>
-  dateFormat.format(new Date(blog.publishedAt ?? blog.updatedAt));
+  formatDate(blog.publishedAt ?? blog.updatedAt);
 
 /** Author, date, reading time, views and votes in one line (cards and the blog's header). */
 export function BlogMeta({ blog, linkAuthor = true }: { blog: BlogSummary; linkAuthor?: boolean }) {
@@ -27,7 +28,7 @@ export function BlogMeta({ blog, linkAuthor = true }: { blog: BlogSummary; linkA
         )}
       </span>
       <span aria-hidden="true">·</span>
-      <time dateTime={blog.publishedAt ?? blog.updatedAt}>{blogDate(blog)}</time>
+      <ReaderDate value={blog.publishedAt ?? blog.updatedAt} />
       <span aria-hidden="true">·</span>
       <span>
         <IconClock size={15} aria-hidden="true" /> {blog.readingMinutes} min read

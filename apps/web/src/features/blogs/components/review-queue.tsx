@@ -13,6 +13,7 @@ import { blogDate } from "./blog-meta.tsx";
 import classes from "./blogs.module.css";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { REVIEW_QUEUE_ID } from "../../../lib/review-queue.ts";
 
 /** The text of a blog under review, read on demand (GET blogs/{id}/edit lets moderators read). */
 function ReviewText({ id }: { id: number }) {
@@ -35,13 +36,12 @@ function ReviewText({ id }: { id: number }) {
 function ReviewItem({ blog }: { blog: BlogSummary }) {
   const [open, setOpen] = useState(false);
   const action = useBlogAction();
+  // Told through the promise, not mutate's callbacks: the refreshed queue no longer lists this blog, and an
+  // unmounted item's callbacks would never run.
   const approve = () =>
-    action.mutate(
-      { id: blog.id, action: "approve" },
-      {
-        onSuccess: () => toast.success(`"${blog.title}" is published. Its author was told.`),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
+    action.mutateAsync({ id: blog.id, action: "approve" }).then(
+      () => toast.success(`"${blog.title}" is published. Its author was told.`),
+      (error) => toast.error(errorMessage(error)),
     );
   const reject = async () => {
     const reason = await openDialog<string>({
@@ -51,12 +51,9 @@ function ReviewItem({ blog }: { blog: BlogSummary }) {
       render: (close) => <RejectDialog title={blog.title} onDone={close} />,
     });
     if (!reason) return;
-    action.mutate(
-      { id: blog.id, action: "reject", reason },
-      {
-        onSuccess: () => toast.success(`"${blog.title}" went back to its author with your reason.`),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
+    await action.mutateAsync({ id: blog.id, action: "reject", reason }).then(
+      () => toast.success(`"${blog.title}" went back to its author with your reason.`),
+      (error) => toast.error(errorMessage(error)),
     );
   };
   return (
@@ -89,7 +86,7 @@ function ReviewItem({ blog }: { blog: BlogSummary }) {
           leftSection={<IconCheck size={16} />}
           loading={action.isPending && action.variables?.action === "approve"}
           disabled={action.isPending}
-          onClick={approve}
+          onClick={() => void approve()}
         >
           Approve
         </Button>
@@ -114,15 +111,18 @@ function ReviewItem({ blog }: { blog: BlogSummary }) {
   );
 }
 
-/** Moderators: blogs waiting for review, oldest first, to read, approve or send back with a reason. */
+/**
+ * Moderators: blogs waiting for review, oldest first, to read, approve or send back with a reason. Its heading
+ * is the target of REVIEW_QUEUE_PATH (#review-queue), which the app shows with the focus on it (root.tsx).
+ */
 export function ReviewQueue() {
   const [page, setPage] = useState(1);
-  const queue = usePendingBlogs(page, true);
+  const queue = usePendingBlogs(page);
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / BLOGS_PAGE_SIZE)) : 1;
   return (
-    <section aria-labelledby="pending-review" className={classes.section} data-review-queue>
-      <h2 id="pending-review" className={classes.sectionTitle}>
-        Pending review{queue.data ? ` (${queue.data.total})` : ""}
+    <section aria-labelledby={REVIEW_QUEUE_ID} className={classes.section} data-review-queue>
+      <h2 id={REVIEW_QUEUE_ID} tabIndex={-1} className={classes.sectionTitle}>
+        Review queue{queue.data ? ` (${queue.data.total})` : ""}
       </h2>
       {queue.isPending ? (
         <Skeleton height={90} />

@@ -1,4 +1,5 @@
 import { Select } from "@mantine/core";
+import { CODE_BLOCK_LANGUAGES } from "@neonlab/shared/markdown/languages";
 import { getUploadImageExtension, Link, RichTextEditor } from "@mantine/tiptap";
 import "@mantine/tiptap/styles.layer.css";
 import Image from "@tiptap/extension-image";
@@ -8,29 +9,6 @@ import { type Editor, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 import classes from "./editor.module.css";
-
-/** Languages the server highlights (apps/server/src/modules/blogs/markdown.ts); "text" for none. */
-export const CODE_LANGUAGES = [
-  { value: "text", label: "Plain text" },
-  { value: "typescript", label: "TypeScript" },
-  { value: "javascript", label: "JavaScript" },
-  { value: "tsx", label: "TSX" },
-  { value: "jsx", label: "JSX" },
-  { value: "json", label: "JSON" },
-  { value: "html", label: "HTML" },
-  { value: "css", label: "CSS" },
-  { value: "bash", label: "Bash" },
-  { value: "python", label: "Python" },
-  { value: "sql", label: "SQL" },
-  { value: "yaml", label: "YAML" },
-  { value: "markdown", label: "Markdown" },
-  { value: "diff", label: "Diff" },
-  { value: "go", label: "Go" },
-  { value: "rust", label: "Rust" },
-  { value: "java", label: "Java" },
-  { value: "c", label: "C" },
-  { value: "cpp", label: "C++" },
-];
 
 export type UploadedImage = { src: string; alt: string };
 
@@ -49,7 +27,8 @@ function CodeLanguage({ editor }: { editor: Editor }) {
       aria-label="Code block language"
       size="xs"
       w={150}
-      data={CODE_LANGUAGES}
+      // The languages the markdown pipeline highlights; "text" is none.
+      data={CODE_BLOCK_LANGUAGES}
       value={state.language || "text"}
       allowDeselect={false}
       searchable

@@ -9,9 +9,10 @@ import classes from "../components/blogs.module.css";
 import { BlogEditorForm } from "../editor/blog-editor-form.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 /** /blogs/:blogId/edit (has-access): the editor; read-only for a blog the caller may only read. */
-export function BlogEditPage() {
+function BlogEditPageOnline() {
   const { blogId = "" } = useParams();
   const id = Number(blogId);
   const blog = useQuery({
@@ -59,3 +60,6 @@ export function BlogEditPage() {
   }
   return <BlogEditorForm key={blog.data.id} initial={blog.data} />;
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const BlogEditPage = onlineOnly(BlogEditPageOnline, "The blog editor", "neonlab://blogs/edit");

@@ -7,6 +7,7 @@ import {
   type BlogStatus,
   type BlogSummary,
 } from "@neonlab/shared/schemas/blogs";
+import { canWriteBlogs, isStaff } from "@neonlab/shared/roles";
 import { IconCrown, IconEye, IconPencil, IconPencilPlus, IconSend, IconSendOff } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -138,8 +139,8 @@ export function MyBlogsPage() {
     : null;
   const page = Math.max(1, Number(params.get("page")) || 1);
   const mine = useMyBlogs(status, page);
-  const canWrite = Boolean(profile && (profile.role === "admin" || profile.has_access));
-  const moderator = profile?.role === "admin" || profile?.role === "moderator";
+  const canWrite = Boolean(profile && canWriteBlogs({ role: profile.role, hasAccess: profile.has_access }));
+  const moderator = isStaff(profile?.role);
   const create = useMutation({
     mutationFn: createBlog,
     onSuccess: (blog) => navigate(`/blogs/${blog.id}/edit`),

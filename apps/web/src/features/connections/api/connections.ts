@@ -1,5 +1,10 @@
 import { MESSAGES } from "@neonlab/shared/messages";
-import type { ConnectionActionResult, ConnectionsPage, Relationship } from "@neonlab/shared/schemas/community";
+import type {
+  ConnectionActionResult,
+  ConnectionsPage,
+  Relationship,
+  UserSearchPage,
+} from "@neonlab/shared/schemas/community";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
@@ -19,6 +24,18 @@ export const useConnectionsPage = (username: string) =>
         signal,
       }),
     getNextPageParam: (last) => last.next,
+  });
+
+/** GET /api/users/search?q=: people by the start of a username or display name, then "Show more" pages. */
+export const useUserSearch = (q: string, enabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: queryKeys.connections.search(q),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api<UserSearchPage>("users/search", { query: { q, before: pageParam }, signal }),
+    getNextPageParam: (last) => last.next,
+    enabled,
+    staleTime: 30_000,
   });
 
 export const useRelationship = (friendId: string, enabled: boolean) =>

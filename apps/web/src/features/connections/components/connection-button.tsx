@@ -24,6 +24,10 @@ const CHOICES: Record<Exclude<Relationship, "self">, { state?: string; choices: 
   blocked: { state: "Blocked", choices: [{ action: "unblock", label: "Unblock", variant: "default" }] },
 };
 
+/** How a relationship reads where no action is offered for it (the people search's rows). */
+export const relationshipState = (relationship: Exclude<Relationship, "self">): string | undefined =>
+  CHOICES[relationship].state;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The connection control on another user's profile (signed in only). */

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import type { ConnectionEntry } from "@neonlab/shared/schemas/community";
 import { useEffect } from "react";
@@ -7,32 +7,15 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { type ConnectionAction, useConnectionAction, useConnectionsPage } from "../api/connections.ts";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { FindPeople } from "../components/find-people.tsx";
+import { PersonCard } from "../components/person-card.tsx";
 
 type RowAction = { action: ConnectionAction; label: string; variant?: string; color?: string };
 
 function PersonRow({ person, actions }: { person: ConnectionEntry; actions: RowAction[] }) {
   const run = useConnectionAction();
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      className="nl-panel"
-      p="sm"
-      data-person={person.username}
-    >
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Avatar src={person.avatar} alt="" name={person.display_name} color="initials" radius="xl" />
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text component={Link} to={`/profile/${person.username}`} fw={600} truncate>
-            {person.display_name}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            @{person.username}
-          </Text>
-        </Stack>
-      </Group>
+    <PersonCard person={person} data={{ "data-person": person.username }}>
       {actions.length > 0 && (
         <Group gap="xs">
           {actions.map((a) => (
@@ -50,11 +33,19 @@ function PersonRow({ person, actions }: { person: ConnectionEntry; actions: RowA
           ))}
         </Group>
       )}
-    </Group>
+    </PersonCard>
   );
 }
 
-function People({ people, empty, actions }: { people: ConnectionEntry[]; empty: string; actions: RowAction[] }) {
+function People({
+  people,
+  empty,
+  actions,
+}: {
+  people: ConnectionEntry[];
+  empty: React.ReactNode;
+  actions: RowAction[];
+}) {
   if (people.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
@@ -99,7 +90,14 @@ export function ConnectionsPage() {
       <People
         people={connections}
         empty={
-          own ? "No connections yet. Find learners on the leaderboard." : `${user.display_name} has no connections yet.`
+          own ? (
+            <>
+              No connections yet. Find people with the search above, or learners on the{" "}
+              <Link to="/rank">leaderboard</Link>.
+            </>
+          ) : (
+            `${user.display_name} has no connections yet.`
+          )
         }
         actions={own ? [{ action: "remove", label: "Remove", variant: "default", color: "red" }] : []}
       />
@@ -132,6 +130,7 @@ export function ConnectionsPage() {
           {total === 1 ? "connection" : "connections"}
         </Text>
       </Stack>
+      {own ? <FindPeople /> : null}
       {own && incoming && outgoing && blocked ? (
         <Tabs defaultValue={incoming.length > 0 ? "incoming" : "connections"} keepMounted={false}>
           <Tabs.List mb="md">

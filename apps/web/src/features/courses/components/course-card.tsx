@@ -1,21 +1,35 @@
 import { Badge, Group, Progress, Text } from "@mantine/core";
+import type { MyAssignment } from "@neonlab/shared/schemas/classrooms";
 import type { Course } from "@neonlab/shared/schemas/learning";
-import { IconBooks, IconCircleCheck, IconCrown } from "@tabler/icons-react";
+import { IconBooks, IconCircleCheck, IconClipboardCheck, IconCrown } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import { progressPercent } from "../lib/course-progress.ts";
 import { RatingSummary } from "../../../components/star-rating.tsx";
 import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
+import { formatDate } from "../../../lib/dates.ts";
 import catalogue from "../../../components/catalogue.module.css";
 import linked from "../../../components/linked-card.module.css";
 import classes from "./courses.module.css";
+
+/** A due day as the reader writes dates (a calendar day of the classroom's zone). */
+const formatDueDay = (day: string) => formatDate(`${day}T12:00:00Z`, { timeZone: "UTC" });
 
 /**
  * A course in the catalogue: cover, level, size, the caller's progress and the premium marker.
  * `aboveTheFold`: one of the first cards, whose cover is the page's largest paint: fetched at once and
  * first, not when the browser decides it is near the viewport.
  */
-export function CourseCard({ course, aboveTheFold = false }: { course: Course; aboveTheFold?: boolean }) {
+export function CourseCard({
+  course,
+  aboveTheFold = false,
+  assigned = [],
+}: {
+  course: Course;
+  aboveTheFold?: boolean;
+  /** What the learner's classrooms assigned of this course (the course, or a chapter of it). */
+  assigned?: MyAssignment[];
+}) {
   const percent = course.progress ? progressPercent(course.progress) : null;
   return (
     <article
@@ -30,8 +44,9 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
           alt=""
           loading={aboveTheFold ? "eager" : "lazy"}
           fetchPriority={aboveTheFold ? "high" : "auto"}
-          width={640}
-          height={360}
+          width={1200}
+          height={630}
+          data-course-cover
         />
         {course.premium && (
           <Badge
@@ -67,6 +82,20 @@ export function CourseCard({ course, aboveTheFold = false }: { course: Course; a
           <span>{`${course.chapter_count} chapters · ${course.lesson_count} lessons`}</span>
         </Group>
         <RatingSummary rating={course.rating} />
+        {assigned.length > 0 && (
+          <div data-assigned>
+            {assigned.map((a) => (
+              <Group key={`${a.classroom_id}-${a.id}`} gap={6} wrap="nowrap">
+                <Badge color="magenta" size="sm" leftSection={<IconClipboardCheck size={13} />}>
+                  Assigned
+                </Badge>
+                <Text size="sm">
+                  {`${a.kind === "chapter" ? `${a.title} · ` : ""}${a.due_date ? `due ${formatDueDay(a.due_date)}` : a.classroom_name}`}
+                </Text>
+              </Group>
+            ))}
+          </div>
+        )}
         {course.progress && percent !== null && (
           <div className={catalogue.cardProgress}>
             <Group justify="space-between" gap="xs" mb={4}>

@@ -10,6 +10,7 @@ import { useCourse } from "../api/get-course.ts";
 import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import { ChapterSection } from "../components/chapter-section.tsx";
 import { RateCourse } from "../components/course-rating.tsx";
+import { SaveCourseOffline } from "../components/save-offline.tsx";
 import { RatingSummary } from "../../../components/star-rating.tsx";
 import { LEVEL_LABELS } from "../../../lib/level-labels.ts";
 import { PageProblem } from "../../../components/page-problem.tsx";
@@ -87,7 +88,9 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
   const started = (course.progress?.completed_lessons ?? 0) > 0;
   return (
     <header className={`nl-panel ${classes.hero}`}>
-      <img className={classes.heroCover} src={course.cover} alt="" width={640} height={360} />
+      <div className={classes.heroArt}>
+        <img className={classes.heroCover} src={course.cover} alt="" width={1200} height={630} data-course-cover />
+      </div>
       <div className={classes.heroBody}>
         <Group gap={6}>
           <Badge variant="outline" color="cyan">
@@ -125,6 +128,11 @@ function CourseHero({ course, signedIn }: { course: CourseDetail; signedIn: bool
               <Text size="sm" c="dimmed">{`${percent}%`}</Text>
             </Group>
             <Progress value={percent} size="md" aria-label="Course progress" />
+          </div>
+        )}
+        {signedIn && (
+          <div className={classes.heroOffline}>
+            <SaveCourseOffline course={course} />
           </div>
         )}
         {next && !course.progress?.completed && (

@@ -12,6 +12,7 @@ import { WelcomeStrip } from "../components/welcome-strip.tsx";
 import { hasFullAccess, inLearnerOrder } from "../lib/learner-order.ts";
 import catalogue from "../../../components/catalogue.module.css";
 import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
+import { useMyAssignments } from "../../classrooms/index.ts";
 
 const ALL = "all";
 
@@ -29,6 +30,10 @@ export function CoursesPage() {
   // Wait for the categories before asking for a filtered list, so a shared link never flashes "all".
   const waiting = selectedSlug !== ALL && categories.isPending;
   const courses = useCourses(selected?.id ?? null, !waiting);
+  // A classroom's assignments mark their courses (a chapter's: its course) "Assigned", with the due date.
+  const assignments = useMyAssignments(profile !== null);
+  const assignedTo = (slug: string) =>
+    (assignments.data ?? []).filter((a) => a.kind !== "project" && a.path === `/courses/${slug}`);
 
   const choose = (slug: string) => {
     const next = new URLSearchParams(params);
@@ -92,7 +97,7 @@ export function CoursesPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-course-list>
           {inLearnerOrder(courses.data, hasFullAccess(profile)).map((course, index) => (
-            <CourseCard key={course.id} course={course} aboveTheFold={index < 2} />
+            <CourseCard key={course.id} course={course} aboveTheFold={index < 2} assigned={assignedTo(course.slug)} />
           ))}
         </SimpleGrid>
       )}

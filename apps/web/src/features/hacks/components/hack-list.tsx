@@ -8,8 +8,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { hackPath } from "../api/hacks.ts";
 import classes from "./hacks.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+import { ReaderDate } from "../../../components/reader-date.tsx";
 
 /** A page of hacks as cards, with the pager; `showOwner` on Explore, the listing badge on one's own. */
 export function HackList({
@@ -62,7 +61,7 @@ export function HackList({
             <Group gap="xs" justify="space-between" mt="auto">
               <Text size="xs" c="dimmed">
                 {showOwner ? `@${hack.owner.username} · ` : ""}
-                {dateFormat.format(new Date(hack.updated_at))}
+                <ReaderDate value={hack.updated_at} />
               </Text>
               {!showOwner && (
                 <Badge

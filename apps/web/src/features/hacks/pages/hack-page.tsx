@@ -6,9 +6,10 @@ import { StatusPanel } from "../../../components/status-panel.tsx";
 import { hackPath, useHack } from "../api/hacks.ts";
 import { HackWorkspace } from "../components/hack-workspace.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 /** /hack/:username/:slug: the code view. The owner edits (autosaved); anyone else reads and may fork. */
-export function HackPage() {
+function HackPageOnline() {
   const { username = "", slug = "" } = useParams();
   const hack = useHack(username, slug);
   const navigate = useNavigate();
@@ -45,3 +46,6 @@ export function HackPage() {
   }
   return <HackWorkspace key={hack.data.id} hack={hack.data} />;
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const HackPage = onlineOnly(HackPageOnline, "A hack", "neonlab://hack");

@@ -8,11 +8,12 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { hackPath, useCreateHack, useExploreHacks, useMyHacks } from "../api/hacks.ts";
 import { HackList } from "../components/hack-list.tsx";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 const pageOf = (value: string | null) => Math.max(1, Number.parseInt(value ?? "1", 10) || 1);
 
 /** /hacks: the learner's own hacks (newest first) and Explore (hacks their owners listed), a create button. */
-export function HacksPage() {
+function HacksPageOnline() {
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "explore" ? "explore" : "mine";
   const page = pageOf(params.get("page"));
@@ -91,3 +92,6 @@ export function HacksPage() {
     </>
   );
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const HacksPage = onlineOnly(HacksPageOnline, "Hacks", "neonlab://hacks");

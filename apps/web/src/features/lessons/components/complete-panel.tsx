@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { IconArrowRight, IconCircleCheck } from "@tabler/icons-react";
+import { IconArrowRight, IconCircleCheck, IconCloudUpload } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { canComplete, type Requirements, requirementsHint } from "../lib/lesson-progress.ts";
 import classes from "./lesson.module.css";
@@ -7,6 +7,8 @@ import classes from "./lesson.module.css";
 type CompletePanelProps = {
   requirements: Requirements;
   completed: boolean;
+  /** Completed offline: the completion waits on this device to be sent. */
+  queued?: boolean;
   pending: boolean;
   xp: number;
   nextHref: string | null;
@@ -14,7 +16,15 @@ type CompletePanelProps = {
 };
 
 /** The Complete button, disabled with a hint until every quiz is passed and every reflection answered. */
-export function CompletePanel({ requirements, completed, pending, xp, nextHref, onComplete }: CompletePanelProps) {
+export function CompletePanel({
+  requirements,
+  completed,
+  queued = false,
+  pending,
+  xp,
+  nextHref,
+  onComplete,
+}: CompletePanelProps) {
   const hint = requirementsHint(requirements);
   const ready = canComplete(requirements);
   return (
@@ -22,11 +32,19 @@ export function CompletePanel({ requirements, completed, pending, xp, nextHref, 
       className={`nl-panel ${classes.completePanel}`}
       aria-labelledby="complete-title"
       data-completed={completed}
+      data-completion-queued={queued || undefined}
     >
       <h2 id="complete-title" className={classes.sectionTitle}>
-        {completed ? "Lesson completed" : "Finish the lesson"}
+        {completed ? "Lesson completed" : queued ? "Completed on this device" : "Finish the lesson"}
       </h2>
-      {completed ? (
+      {queued ? (
+        <Group gap="xs" wrap="nowrap">
+          <IconCloudUpload size={20} aria-hidden="true" />
+          <Text>
+            Your completion is saved offline. It is sent when you're back online, and the {xp} XP are given then.
+          </Text>
+        </Group>
+      ) : completed ? (
         <Group gap="xs" wrap="nowrap">
           <IconCircleCheck size={20} className={classes.right} aria-hidden="true" />
           <Text>You've completed this lesson. Its XP is on your account.</Text>
@@ -37,7 +55,7 @@ export function CompletePanel({ requirements, completed, pending, xp, nextHref, 
         </Text>
       )}
       <Group mt="md" gap="sm">
-        {!completed && (
+        {!completed && !queued && (
           <Button
             size="md"
             onClick={onComplete}
@@ -49,7 +67,7 @@ export function CompletePanel({ requirements, completed, pending, xp, nextHref, 
             Complete lesson
           </Button>
         )}
-        {completed && nextHref && (
+        {(completed || queued) && nextHref && (
           <Button component={Link} to={nextHref} size="md" rightSection={<IconArrowRight size={18} />}>
             Next lesson
           </Button>

@@ -1,28 +1,48 @@
 import { Badge, Button, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
 import type { LessonQuiz, QuizResult } from "@neonlab/shared/schemas/learning";
 import { IconCheck, IconX } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useReducer, useRef } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useAnswerQuiz } from "../api/answer-quiz.ts";
+import { QueuedOffline } from "../lib/offline-lesson.ts";
 import { canSubmit, initialQuizState, optionFeedback, quizReducer } from "../lib/quiz-state.ts";
 import { InlineMarkdown } from "../../../components/inline-markdown.tsx";
 import { MarkdownContent } from "../../../components/markdown-content.tsx";
 import classes from "./lesson.module.css";
 
-type QuizCardProps = { lessonId: number; quiz: LessonQuiz; index: number; onAnswered: (result: QuizResult) => void };
+type QuizCardProps = {
+  lessonId: number;
+  quiz: LessonQuiz;
+  index: number;
+  onAnswered: (result: QuizResult) => void;
+  /** Where the answer is graded instead of the lesson's quiz route (the daily review's cards). */
+  answerWith?: (responses: string[]) => Promise<QuizResult>;
+  /** One answer only (the review schedules the card with it): no retry after a wrong answer. */
+  once?: boolean;
+  /** The label above the question (default "Quiz <n>"). */
+  eyebrow?: string;
+  /** Answered offline: the answer waits on this device to be graded once sent. */
+  queued?: boolean;
+};
+
+/** A quiz's element id on its lesson page: the daily review links there. */
+export const quizAnchor = (key: string) => `quiz-${key}`;
 
 /**
  * One quiz: pick, check, retry until right. A wrong answer only says so (with the hint); once right,
  * every option is explained. After each answer, focus moves to the verdict.
  */
-export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
+export function QuizCard({ lessonId, quiz, index, onAnswered, answerWith, once, eyebrow, queued }: QuizCardProps) {
   const [state, dispatch] = useReducer(quizReducer, quiz, initialQuizState);
-  const answer = useAnswerQuiz();
+  const lessonAnswer = useAnswerQuiz();
+  const otherAnswer = useMutation({ mutationFn: (responses: string[]) => answerWith!(responses) });
   const titleId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const passed = state.status === "passed";
   const { attempts } = state;
+  const answered = (Boolean(once) && attempts > 0) || (Boolean(queued) && !passed);
 
   // The button just pressed is disabled or gone now; the verdict is where the learner reads on.
   useEffect(() => {
@@ -32,19 +52,18 @@ export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
   const submit = () => {
     if (!canSubmit(state)) return;
     dispatch({ type: "submit" });
-    answer.mutate(
-      { lessonId, quizId: quiz.id, responses: state.selected },
-      {
-        onSuccess: (result) => {
-          dispatch({ type: "result", result });
-          onAnswered(result);
-        },
-        onError: (error) => {
-          dispatch({ type: "failed" });
-          toast.error(errorMessage(error));
-        },
+    const handlers = {
+      onSuccess: (result: QuizResult) => {
+        dispatch({ type: "result", result });
+        onAnswered(result);
       },
-    );
+      onError: (error: Error) => {
+        dispatch({ type: "failed" });
+        if (!(error instanceof QueuedOffline)) toast.error(errorMessage(error));
+      },
+    };
+    if (answerWith) otherAnswer.mutate(state.selected, handlers);
+    else lessonAnswer.mutate({ lessonId, quizId: quiz.id, responses: state.selected }, handlers);
   };
 
   const options = quiz.options.map((option) => {
@@ -66,7 +85,7 @@ export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
     const common = {
       value: option.id,
       label,
-      disabled: passed || state.status === "checking",
+      disabled: passed || answered || state.status === "checking",
       className: classes.option,
       classNames: { label: classes.optionText },
       "data-feedback": feedback ? (feedback.correct ? "correct" : "wrong") : undefined,
@@ -100,13 +119,14 @@ export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
 
   return (
     <section
+      id={quizAnchor(quiz.key)}
       className={`nl-panel ${classes.card}`}
       data-quiz={quiz.key}
       data-status={state.status}
       aria-labelledby={titleId}
     >
       <Group justify="space-between" gap="xs" mb="xs">
-        <span className="nl-eyebrow">Quiz {index + 1}</span>
+        <span className="nl-eyebrow">{eyebrow ?? `Quiz ${index + 1}`}</span>
         <Group gap={6}>
           {quiz.type === "multiple" && (
             <Badge variant="outline" color="cyan" size="sm">
@@ -150,7 +170,12 @@ export function QuizCard({ lessonId, quiz, index, onAnswered }: QuizCardProps) {
           )}
         </div>
       )}
-      {!passed && (
+      {queued && !passed && (
+        <Text size="sm" mt="sm" className={classes.savedNote} data-quiz-queued>
+          Your answer is saved on this device. It is checked when you're back online.
+        </Text>
+      )}
+      {!passed && !answered && (
         <Group mt="sm">
           <Button onClick={submit} disabled={!canSubmit(state)} loading={state.status === "checking"}>
             {state.attempts > 0 ? "Try again" : "Check answer"}

@@ -2,15 +2,16 @@ import { Button, Drawer, Loader } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconMessageChatbot } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { showSection } from "../../../lib/show-section.ts";
 import classes from "./lesson.module.css";
 
 // The chat (its markdown, streaming and thread code) loads when the panel first shows it.
 const TutorChat = lazy(() => import("../tutor/tutor-chat.tsx").then((m) => ({ default: m.TutorChat })));
 
-function Chat({ lessonId }: { lessonId: number }) {
+function Chat({ lessonId, onSectionLink }: { lessonId: number; onSectionLink?: (heading: HTMLElement) => void }) {
   return (
     <Suspense fallback={<Loader size="sm" aria-label="Loading the tutor" />}>
-      <TutorChat key={lessonId} lessonId={lessonId} />
+      <TutorChat key={lessonId} lessonId={lessonId} onSectionLink={onSectionLink} />
     </Suspense>
   );
 }
@@ -22,6 +23,16 @@ function Chat({ lessonId }: { lessonId: number }) {
 export function TutorPanel({ lessonId }: { lessonId: number | null }) {
   const wide = useMediaQuery("(min-width: 1024px)");
   const [open, setOpen] = useState(false);
+  // A section an answer links to, shown once the drawer has closed (it traps focus and locks the page's scroll while
+  // open); focus then goes to the section's heading, not back to the button that opened the drawer.
+  const [pending, setPending] = useState<HTMLElement | null>(null);
+  const showPending = () => {
+    if (!pending) return;
+    const heading = pending;
+    setPending(null);
+    // After the drawer's content (and its focus trap) has left the page.
+    requestAnimationFrame(() => setTimeout(() => showSection(heading), 0));
+  };
   const head = (
     <div className={classes.tutorHead}>
       <IconMessageChatbot size={22} aria-hidden="true" />
@@ -50,12 +61,20 @@ export function TutorPanel({ lessonId }: { lessonId: number | null }) {
           <Drawer
             opened={open}
             onClose={() => setOpen(false)}
+            onExitTransitionEnd={showPending}
+            returnFocus={pending === null}
             position="bottom"
             size="92%"
             title="AI tutor"
             closeButtonProps={{ "aria-label": "Close the tutor" }}
           >
-            <Chat lessonId={lessonId} />
+            <Chat
+              lessonId={lessonId}
+              onSectionLink={(heading) => {
+                setPending(heading);
+                setOpen(false);
+              }}
+            />
           </Drawer>
         </>
       )}

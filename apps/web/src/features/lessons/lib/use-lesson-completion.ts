@@ -11,6 +11,7 @@ import { toast } from "../../../lib/toasts.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useCompleteLesson } from "../api/complete-lesson.ts";
 import { runCompletionDialogs } from "./completion-flow.ts";
+import { QueuedOffline } from "./offline-lesson.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 const OPENERS = {
@@ -44,7 +45,10 @@ export function useLessonCompletion(lesson: LessonDetail | undefined, courseSlug
         await runCompletionDialogs(result, OPENERS);
         await refreshProfile();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      // Kept offline: the page says so (the completion is sent, and decided, once back online).
+      onError: (error) => {
+        if (!(error instanceof QueuedOffline)) toast.error(errorMessage(error));
+      },
     });
   };
 

@@ -244,6 +244,17 @@ describe("LessonPage", { timeout: 30_000 }, () => {
     expect(screen.getByText("This lesson is part of a premium course.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
   });
+  it("gives the lesson's headings the ids the tutor's answers link to", async () => {
+    mockGet(LESSON_PATH, lessonDetailSchema, { ...lesson, body: "Intro.\n\n## Where am I?\n\nRun `pwd`." });
+    mockGet("/api/lessons/11/openai", tutorInfoSchema, testTutorInfo);
+    renderApp(<LessonPage />, {
+      path: "/courses/web-foundations/your-first-page",
+      route: "/courses/:slug/:lessonSlug",
+    });
+    const heading = await screen.findByRole("heading", { level: 2, name: "Where am I?" });
+    expect(heading.id).toBe("where-am-i");
+    expect(screen.getByRole("heading", { level: 1 }).id).toBe("lesson-title");
+  });
   it("shows the site's not-found page for a lesson that does not exist", async () => {
     mockError("GET", LESSON_PATH, 404, {
       statusCode: 404,

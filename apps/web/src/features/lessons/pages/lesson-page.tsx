@@ -3,7 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import type { LessonDetail, QuizResult, ReflectionResult } from "@neonlab/shared/schemas/learning";
 import { IconBolt, IconCircleCheck, IconClock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useParams } from "react-router";
 import { NotFoundPage } from "../../../components/error-page/route-errors.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -21,6 +21,10 @@ import { ReflectionCard } from "../components/reflection-card.tsx";
 import { TutorPanel } from "../components/tutor-panel.tsx";
 import { lessonRequirements, withQuizResult, withReflectionResult } from "../lib/lesson-progress.ts";
 import { useLessonCompletion } from "../lib/use-lesson-completion.ts";
+import { registerLessonContext, withQueued } from "../lib/offline-lesson.ts";
+import { useLessonsAhead } from "../lib/lessons-ahead.ts";
+import { useQueuedActions } from "../../../lib/offline/sync.ts";
+import { useSession } from "../../../lib/session.tsx";
 import classes from "../components/lesson.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -33,6 +37,17 @@ export function LessonPage() {
   const query = useLesson(slug, lessonSlug);
   const queryClient = useQueryClient();
   const { complete, pending } = useLessonCompletion(query.data, slug, lessonSlug);
+  const userId = useSession().profile?.id ?? null;
+  const queued = useQueuedActions();
+  const lessonId = query.data?.id;
+  const lessonTitle = query.data?.title;
+  // Its answers and completion can be kept on the device while offline (lib/offline-lesson.ts).
+  useEffect(() => {
+    if (lessonId === undefined || lessonTitle === undefined || !userId) return;
+    return registerLessonContext({ lessonId, title: lessonTitle, path: `/courses/${slug}/${lessonSlug}`, userId });
+  }, [lessonId, lessonTitle, userId, slug, lessonSlug]);
+  // The next lessons are fetched ahead, so they open offline too.
+  useLessonsAhead(slug, lessonSlug, query.isSuccess);
   useDocumentTitle(query.data ? `${query.data.title} · NeonLab` : "");
 
   const update = (change: (lesson: LessonDetail) => LessonDetail) =>
@@ -55,14 +70,19 @@ export function LessonPage() {
         <LessonProblem message={errorMessage(error)} courseSlug={slug} onRetry={() => void query.refetch()} />
       );
   } else {
-    const lesson = query.data;
-    const requirements = lessonRequirements(lesson);
+    const local = withQueued(query.data, userId ? queued.filter((a) => a.userId === userId) : []);
+    const lesson = local.lesson;
+    const stillOpen = lessonRequirements(lesson);
+    // A quiz answered offline counts as done here; the server grades it (and decides the completion) on sync.
+    const queuedOpen = lesson.quizzes.filter((q) => !q.passed && local.queuedQuizIds.has(q.id)).length;
+    const requirements = { ...stillOpen, quizzesLeft: Math.max(0, stillOpen.quizzesLeft - queuedOpen) };
     const minutes = Math.max(1, Math.round(lesson.word_count / WORDS_PER_MINUTE));
     content = (
       <article className={classes.article} aria-labelledby="lesson-title" data-lesson={lesson.slug}>
         <LessonBreadcrumb course={lesson.course} chapter={lesson.chapter} />
         <header className={classes.header}>
           <p className="nl-eyebrow">{`Lesson ${lesson.lesson_order}`}</p>
+          {/* The tutor links here (#lesson-title) for the lesson's text before its first heading. */}
           <h1 id="lesson-title" className={classes.title}>
             {lesson.title}
           </h1>
@@ -86,7 +106,7 @@ export function LessonPage() {
           </Group>
           <LessonGoal goal={lesson.goal} />
         </header>
-        <MarkdownContent markdown={lesson.body} className={classes.body} />
+        <MarkdownContent markdown={lesson.body} className={classes.body} headingIds />
         {lesson.quizzes.length > 0 && (
           <section aria-labelledby="quizzes-title" className={classes.block}>
             <h2 id="quizzes-title" className={classes.sectionTitle}>
@@ -99,6 +119,7 @@ export function LessonPage() {
                   lessonId={lesson.id}
                   quiz={quiz}
                   index={index}
+                  queued={local.queuedQuizIds.has(quiz.id)}
                   onAnswered={(result: QuizResult) => update((old) => withQuizResult(old, result))}
                 />
               ))}
@@ -126,6 +147,7 @@ export function LessonPage() {
         <CompletePanel
           requirements={requirements}
           completed={lesson.completed}
+          queued={local.completionQueued && !lesson.completed}
           pending={pending}
           xp={lesson.xp}
           nextHref={lesson.next ? `/courses/${lesson.course.slug}/${lesson.next.slug}` : null}

@@ -1,12 +1,21 @@
-import { renderMarkdown } from "../../../lib/markdown.ts";
+import { type Nodes, parseMarkdown } from "@neonlab/shared/markdown/parse";
 
-const BLOCK_END = /<\/(p|li|h[1-6]|pre|blockquote|tr|table|ul|ol)>|<br\s*\/?>/gi;
+// Containers whose children are blocks, each on a line of its own.
+const BLOCKS = new Set(["root", "blockquote", "list", "listItem", "table", "footnoteDefinition"]);
 
-/** An answer as a screen reader should hear it: the rendered markdown's text, one line per block, no markup. */
+function text(node: Nodes): string {
+  if (node.type === "html") return "";
+  if ("value" in node) return node.value;
+  if (node.type === "break") return "\n";
+  if (node.type === "image") return node.alt ?? "";
+  if (!("children" in node)) return "";
+  const between = BLOCKS.has(node.type) ? "\n" : node.type === "tableRow" ? " " : "";
+  return (node.children as Nodes[]).map(text).join(between);
+}
+
+/** An answer as a screen reader should hear it: the markdown's text, one line per block, no markup. */
 export function answerText(markdown: string): string {
-  const html = renderMarkdown(markdown).replace(BLOCK_END, "$&\n");
-  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return text
+  return text(parseMarkdown(markdown))
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter(Boolean)

@@ -1,7 +1,8 @@
 import { ActionIcon, CopyButton, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { useMarkdown } from "../../../lib/use-markdown.ts";
+import { sectionTarget, showSection } from "../../../lib/show-section.ts";
 import markdownClasses from "../../../components/markdown-content.module.css";
 import classes from "./tutor.module.css";
 
@@ -16,12 +17,29 @@ async function copy(text: string) {
 }
 
 /**
- * An answer as sanitised markdown with highlighted code (the lesson's own renderer), a copy button for each code
- * block and one for the whole answer.
+ * An answer as sanitised markdown with highlighted code (the lessons' pipeline; while it streams, rendered again at
+ * most once per frame), a copy button for each code block and one for the whole answer. A link to a section of the
+ * lesson (`[Title](#heading-id)`) goes to its heading through `onSectionLink` (default: scroll there and focus it).
  */
-export function TutorAnswer({ markdown, streaming = false }: { markdown: string; streaming?: boolean }) {
-  const html = useMarkdown(markdown);
+export function TutorAnswer({
+  markdown,
+  streaming = false,
+  onSectionLink = showSection,
+}: {
+  markdown: string;
+  streaming?: boolean;
+  onSectionLink?: (heading: HTMLElement) => void;
+}) {
+  const html = useMarkdown(markdown, { live: streaming });
   const ref = useRef<HTMLDivElement>(null);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const heading = sectionTarget((event.target as HTMLElement).closest("a")?.getAttribute("href"));
+    if (!heading) return;
+    event.preventDefault();
+    onSectionLink(heading);
+  };
 
   // Code blocks get their copy button once the answer is complete (the HTML is replaced on every chunk before).
   useEffect(() => {
@@ -48,11 +66,15 @@ export function TutorAnswer({ markdown, streaming = false }: { markdown: string;
 
   return (
     <div className={classes.answer}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only intercepts clicks on real links, which keep their own keyboard handling */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
       <div
         ref={ref}
         className={`${markdownClasses.markdown} ${classes.answerBody}`}
+        onClick={onClick}
         data-tutor-answer
-        dangerouslySetInnerHTML={{ __html: html }}
+        aria-busy={html === null || undefined}
+        dangerouslySetInnerHTML={{ __html: html ?? "" }}
       />
       {!streaming && (
         <CopyButton value={markdown} timeout={1500}>

@@ -2,12 +2,17 @@ import { type TutorInfo, tutorInfoSchema, tutorThreadDetailSchema } from "@neonl
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw/http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownPipeline } from "../../../lib/markdown.ts";
 import { testTutorInfo } from "../../../test/fixtures.ts";
 import { mockGet, server } from "../../../test/http.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { rememberThread } from "./remembered-thread.ts";
 import { TutorChat } from "./tutor-chat.tsx";
+
+// Answers are rendered by the markdown pipeline, a lazily imported chunk: imported once here, so the first test
+// does not wait on its cold import in findByText's time.
+beforeAll(() => loadMarkdownPipeline(), 30_000);
 
 afterEach(() => {
   cleanup();

@@ -1,24 +1,35 @@
 import { Alert, Button, Group, Loader, Select, Stack, Text, Textarea, VisuallyHidden } from "@mantine/core";
-import { TUTOR_QUESTION_MAX, type TutorMessage } from "@neonlab/shared/schemas/tutor";
+import { TUTOR_QUESTION_MAX, type TutorInfo, type TutorMessage } from "@neonlab/shared/schemas/tutor";
 import { IconPlayerStopFilled, IconSend, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { rememberedThread, rememberThread } from "./remembered-thread.ts";
 import { deleteTutorThread, streamChat, tutorInfoQuery, tutorThreadQuery } from "./tutor-api.ts";
+import { TutorAllowance, TutorAllowanceSpent } from "./tutor-allowance.tsx";
 import { TutorAnswer } from "./tutor-answer.tsx";
 import { answerText } from "./answer-text.ts";
 import classes from "./tutor.module.css";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 type Live = { question: string; text: string; streaming: boolean };
-type Problem = { message: string; offline: boolean; question: string };
+/** `spent`: the day's questions are used up (429) — the allowance notice says it, with when they come back. */
+type Problem = { message: string; offline: boolean; question: string; spent?: boolean };
 
 const NEW = "new";
 
-/** The lesson's tutor chat: threads, the conversation, the streamed answer, the composer (lazy-loaded). */
-export function TutorChat({ lessonId }: { lessonId: number }) {
+/**
+ * The lesson's tutor chat: threads, the conversation, the streamed answer, the composer, the day's questions
+ * (lazy-loaded). `onSectionLink` goes to the lesson section an answer links to (the drawer closes first).
+ */
+export function TutorChat({
+  lessonId,
+  onSectionLink,
+}: {
+  lessonId: number;
+  onSectionLink?: (heading: HTMLElement) => void;
+}) {
   const queryClient = useQueryClient();
   const info = useQuery(tutorInfoQuery(lessonId));
   const [threadId, showThread] = useState<number | null>(null);
@@ -69,6 +80,10 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
             setLive({ question: text, text: answer, streaming: true });
           if (event.type === "error") setProblem({ message: event.message, offline: event.offline, question: text });
           if (event.type === "done") {
+            // The count changes at once; the refetch below confirms it.
+            queryClient.setQueryData<TutorInfo>(queryKeys.tutor.info(lessonId), (old) =>
+              old ? { ...old, questions_left: event.questions_left } : old,
+            );
             setQuestion("");
             setThreadId(event.thread_id);
             setAnnouncement(`The tutor answered: ${answerText(answer)}`);
@@ -78,7 +93,10 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
       );
     } catch (error) {
       // A refusal (429: today's questions are used up) or a lost connection; the question stays in the box.
-      if (!controller.signal.aborted) setProblem({ message: errorMessage(error), offline: false, question: "" });
+      if (!controller.signal.aborted) {
+        const spent = error instanceof ApiError && error.statusCode === 429;
+        setProblem({ message: errorMessage(error), offline: false, question: "", spent });
+      }
     } finally {
       abort.current = null;
       if (controller.signal.aborted) setAnnouncement("Answer stopped.");
@@ -159,7 +177,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
               {m.content}
             </p>
           ) : (
-            <TutorAnswer key={m.id} markdown={m.content} />
+            <TutorAnswer key={m.id} markdown={m.content} onSectionLink={onSectionLink} />
           ),
         )}
         {live && (
@@ -167,7 +185,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
             <p className={classes.question}>{live.question}</p>
             <div aria-busy={live.streaming} data-tutor-streaming={live.streaming || undefined}>
               {live.text ? (
-                <TutorAnswer markdown={live.text} streaming={live.streaming} />
+                <TutorAnswer markdown={live.text} streaming={live.streaming} onSectionLink={onSectionLink} />
               ) : (
                 <Loader size="xs" type="dots" aria-label="The tutor is thinking" />
               )}
@@ -180,7 +198,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
         {announcement}
       </VisuallyHidden>
 
-      {problem && (
+      {problem && !(problem.spent && tutor.questions_left === 0) && (
         <Alert color={problem.offline ? "yellow" : "red"} role="alert" data-tutor-problem>
           <Text size="sm">{problem.message}</Text>
           {problem.offline && problem.question && (
@@ -196,6 +214,8 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
           )}
         </Alert>
       )}
+
+      {tutor.questions_left === 0 && !streaming && <TutorAllowanceSpent info={tutor} />}
 
       <form onSubmit={onSubmit} className={classes.composer}>
         <Textarea
@@ -213,9 +233,7 @@ export function TutorChat({ lessonId }: { lessonId: number }) {
           description="Enter sends, Shift+Enter adds a line."
         />
         <Group justify="space-between" mt="xs" wrap="nowrap">
-          <Text size="sm" c={tutor.questions_left === 0 ? "red" : "dimmed"} data-tutor-left>
-            {`${tutor.questions_left} of ${tutor.questions_per_day} left today`}
-          </Text>
+          <TutorAllowance info={tutor} />
           {streaming ? (
             <Button
               color="red"

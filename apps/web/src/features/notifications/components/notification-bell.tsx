@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Indicator, Popover, ScrollArea, Text } from "@mantine/core";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { IconBell } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { onSocketEvent } from "../../../lib/socket.ts";
 import { useMarkAllRead, useNotificationList, useUnreadCount } from "../api/notifications.ts";
-import { NotificationItem } from "./notification-item.tsx";
+import { NotificationList, showingCount } from "./notification-list.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** Refreshes the count and the list whenever the server says something arrived or went (any tab, no reload). */
@@ -18,6 +19,9 @@ function useLiveNotifications() {
         refresh();
         if (payload.kind.startsWith("connection_"))
           void queryClient.invalidateQueries({ queryKey: queryKeys.connections.all() });
+        // A blog sent for review: the staff's queue and its count in the menus.
+        if (payload.kind === "blog_submitted")
+          void queryClient.invalidateQueries({ queryKey: queryKeys.blogs.pendingPages() });
       }),
       onSocketEvent("notification:removed", refresh),
       // Whatever arrived while the socket was away.
@@ -31,7 +35,7 @@ function useLiveNotifications() {
 
 const countLabel = (n: number) => (n > 99 ? "99+" : String(n));
 
-/** The header's bell: unread count, and the list in a popover (newest first, 15 a page, mark read). */
+/** The header's bell: unread count, and the list in a popover (newest first, 15 a page, mark read, see all). */
 export function NotificationBell({ profile }: { profile: OwnProfile }) {
   const [opened, setOpened] = useState(false);
   useLiveNotifications();
@@ -39,9 +43,7 @@ export function NotificationBell({ profile }: { profile: OwnProfile }) {
   const list = useNotificationList(opened);
   const markAll = useMarkAllRead();
   const count = unread.data ?? 0;
-  const pages = list.data?.pages ?? [];
-  const items = pages.flatMap((p) => p.items);
-  const total = pages[0]?.total ?? 0;
+  const showing = showingCount(list);
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
@@ -66,51 +68,41 @@ export function NotificationBell({ profile }: { profile: OwnProfile }) {
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
-        <Group justify="space-between" px="sm" py="xs">
+        <Group
+          justify="space-between"
+          px="sm"
+          py="xs"
+          style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+        >
           <Text fw={700}>Notifications</Text>
           <Button size="compact-xs" variant="subtle" disabled={count === 0} onClick={() => markAll.mutate(undefined)}>
             Mark all read
           </Button>
         </Group>
         <ScrollArea.Autosize mah={420} type="auto">
-          {list.isPending ? (
-            <Group justify="center" p="md">
-              <Loader size="sm" aria-label="Loading notifications" />
-            </Group>
-          ) : items.length === 0 ? (
-            <Text c="dimmed" p="md" ta="center">
-              Nothing new. Requests, badges and more show up here.
-            </Text>
-          ) : (
-            <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: "none" }} data-notification-list>
-              {items.map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  notification={n}
-                  username={profile.username}
-                  onNavigate={() => setOpened(false)}
-                />
-              ))}
-            </Stack>
-          )}
-          {list.hasNextPage && (
-            <Group justify="center" p="xs">
-              <Button
-                size="xs"
-                variant="default"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </Group>
-          )}
+          <NotificationList list={list} username={profile.username} onNavigate={() => setOpened(false)} />
         </ScrollArea.Autosize>
-        {items.length > 0 && (
-          <Text size="xs" c="dimmed" px="sm" py={6} ta="right">
-            {`Showing ${items.length} of ${total}`}
-          </Text>
-        )}
+        <Group
+          justify="space-between"
+          px="sm"
+          py={6}
+          style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+        >
+          <Anchor
+            component={Link}
+            to="/notifications"
+            size="sm"
+            aria-label="See all notifications"
+            onClick={() => setOpened(false)}
+          >
+            See all
+          </Anchor>
+          {showing && (
+            <Text size="xs" c="dimmed">
+              {showing}
+            </Text>
+          )}
+        </Group>
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,14 +1,18 @@
 import { Avatar, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { Notification } from "@neonlab/shared/schemas/community";
 import { IconBell } from "@tabler/icons-react";
-import { useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useFormatDate } from "../../../lib/dates.ts";
 import { useConnectionAction } from "../../connections/index.ts";
 import { useMarkRead } from "../api/notifications.ts";
-import { notificationLink, notificationText } from "../kinds.ts";
+import { describeNotification } from "../kinds.ts";
+import classes from "./notifications.module.css";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** One notification: what happened, when; unread ones are marked; a request can be answered here. */
+/**
+ * One notification: what happened and what about, when (in the reader's locale and zone), as a link to it;
+ * unread ones are marked (opening one marks it read); a connection request can be answered here.
+ */
 export function NotificationItem({
   notification: n,
   username,
@@ -16,26 +20,31 @@ export function NotificationItem({
 }: {
   notification: Notification;
   username: string;
-  onNavigate: () => void;
+  onNavigate?: () => void;
 }) {
-  const navigate = useNavigate();
   const markRead = useMarkRead();
   const answer = useConnectionAction();
-  const link = notificationLink(n, username);
-  const open = () => {
+  const formatDate = useFormatDate();
+  const view = describeNotification(n, { username, formatDate: (iso) => formatDate(iso) });
+  const read = () => {
     if (!n.read) markRead.mutate(n.id);
-    if (link) {
-      onNavigate();
-      navigate(link);
-    }
   };
+  const body: ReactNode = (
+    <>
+      <Text size="sm" fw={n.read ? 400 : 600} component="span" className={classes.line}>
+        {view.text}
+        {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
+      </Text>
+      {view.subject && (
+        <Text size="sm" component="span" className={`${classes.line} ${classes.subject}`} data-notification-subject>
+          {view.subject}
+        </Text>
+      )}
+    </>
+  );
 
   return (
-    <li
-      data-notification={n.kind}
-      data-read={n.read}
-      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-    >
+    <li data-notification={n.kind} data-read={n.read} className={classes.item}>
       <Group
         gap="sm"
         wrap="nowrap"
@@ -46,16 +55,26 @@ export function NotificationItem({
         <Avatar src={n.actor?.avatar} name={n.actor?.display_name} color="initials" radius="xl" size="md" alt="">
           {!n.actor && <IconBell size={18} />}
         </Avatar>
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <UnstyledButton onClick={open}>
-            <Text size="sm" fw={n.read ? 400 : 600}>
-              {notificationText(n)}
-              {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {when.format(new Date(n.created_at))}
-            </Text>
-          </UnstyledButton>
+        <Stack gap={4} className={classes.main}>
+          {view.link ? (
+            <Link
+              to={view.link}
+              className={classes.link}
+              onClick={() => {
+                read();
+                onNavigate?.();
+              }}
+            >
+              {body}
+            </Link>
+          ) : (
+            <UnstyledButton onClick={read} className={classes.link}>
+              {body}
+            </UnstyledButton>
+          )}
+          <Text size="xs" c="dimmed">
+            <time dateTime={n.created_at}>{formatDate(n.created_at, "dateTime")}</time>
+          </Text>
           {n.kind === "connection_request" && n.actor && (
             <Group gap="xs">
               <Button

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { formatMoney, type Subscription } from "@neonlab/shared/schemas/payments";
+import { formatMoney, isManagedSubscription, type Subscription } from "@neonlab/shared/schemas/payments";
 import { IconCoin, IconCreditCard, IconExchange, IconPlayerPlay, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -16,11 +16,8 @@ import {
   updateCustomerSession,
   updateSubscriptionSession,
 } from "../api/payments.ts";
+import { useFormatDate } from "../../../lib/dates.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-
-const LIVE = new Set(["active", "trialing", "past_due"]);
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 function statusOf(s: Subscription): { label: string; color: string } {
   if (s.status === "canceled") return { label: "Ended", color: "gray" };
@@ -32,6 +29,7 @@ function statusOf(s: Subscription): { label: string; color: string } {
 
 /** Settings → Subscription: plan, status, renewal or end date, cancel/reactivate, provider pages, billing history. */
 export function SubscriptionSettings() {
+  const day = useFormatDate();
   const queryClient = useQueryClient();
   const subscription = useQuery(subscriptionQuery());
   const history = useQuery(billingHistoryQuery());
@@ -61,7 +59,7 @@ export function SubscriptionSettings() {
 
   if (subscription.isPending) return <Loader aria-label="Loading your subscription" />;
   const sub = subscription.data?.subscription ?? null;
-  const live = sub !== null && LIVE.has(sub.status);
+  const live = sub !== null && isManagedSubscription(sub.status);
 
   const confirmChange = async (cancel: boolean) => {
     if (!sub) return;

@@ -5,9 +5,10 @@ import { api } from "../../../lib/api-client.ts";
 import { useServerConfirmation } from "../api/use-server-confirmation.ts";
 import { ReturnCard } from "../components/return-card.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 /** /payment/neonbits/success: the pack shows as added once the server has the checkout-completed event. */
-export function NeonbitsSuccessPage() {
+function NeonbitsSuccessPageOnline() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const { done, slow, answer } = useServerConfirmation(
@@ -46,3 +47,10 @@ export function NeonbitsSuccessPage() {
     </ReturnCard>
   );
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const NeonbitsSuccessPage = onlineOnly(
+  NeonbitsSuccessPageOnline,
+  "Confirming your payment",
+  "neonlab://payment",
+);

@@ -4,11 +4,12 @@ import { api } from "../../../lib/api-client.ts";
 import { useServerConfirmation } from "../api/use-server-confirmation.ts";
 import { ReturnCard } from "../components/return-card.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 const LIVE = new Set(["active", "trialing"]);
 
 /** /payment/subscription/success: "Pro is active" only once the server has the provider's event. */
-export function SubscriptionSuccessPage() {
+function SubscriptionSuccessPageOnline() {
   const { done, slow } = useServerConfirmation(
     queryKeys.payments.subscription(),
     () => api<SubscriptionAnswer>("stripe/subscription"),
@@ -42,3 +43,10 @@ export function SubscriptionSuccessPage() {
     </ReturnCard>
   );
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const SubscriptionSuccessPage = onlineOnly(
+  SubscriptionSuccessPageOnline,
+  "Confirming your subscription",
+  "neonlab://payment",
+);

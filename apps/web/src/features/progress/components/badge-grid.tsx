@@ -1,11 +1,11 @@
 import { Skeleton, Text } from "@mantine/core";
 import { useCompletedChapters } from "../api/get-completed-chapters.ts";
 import classes from "./progress.module.css";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+import { useFormatDate } from "../../../lib/dates.ts";
 
 /** The signed-in user's chapter badges, newest first. */
 export function BadgeGrid() {
+  const formatDate = useFormatDate();
   const chapters = useCompletedChapters();
   return (
     <section className={`nl-panel ${classes.panel}`} aria-labelledby="badges-title" data-badges>
@@ -29,7 +29,7 @@ export function BadgeGrid() {
                 <img src={chapter.badge.image} alt="" width={72} height={72} className={classes.badgeImage} />
                 <span className={classes.badgeName}>{chapter.badge.name}</span>
                 <time className={classes.badgeDate} dateTime={chapter.created_at}>
-                  {dateFormat.format(new Date(chapter.created_at))}
+                  {formatDate(chapter.created_at)}
                 </time>
               </li>
             ))}

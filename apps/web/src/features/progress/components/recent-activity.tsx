@@ -5,6 +5,7 @@ import { IconAward, IconCircleCheck, IconCode, IconTrophy } from "@tabler/icons-
 import { Link } from "react-router";
 import { useActivities } from "../api/get-activities.ts";
 import classes from "./progress.module.css";
+import { useFormatDate } from "../../../lib/dates.ts";
 
 const ICONS: Record<ActivityKind, typeof IconCircleCheck> = {
   lesson_completed: IconCircleCheck,
@@ -13,10 +14,9 @@ const ICONS: Record<ActivityKind, typeof IconCircleCheck> = {
   project_completed: IconCode,
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** A user's last 3 activities, newest first (public). */
 export function RecentActivity({ userId }: { userId: string }) {
+  const formatDate = useFormatDate();
   const activities = useActivities(userId);
   return (
     <section className={`nl-panel ${classes.panel}`} aria-labelledby="activity-title" data-activities>
@@ -40,7 +40,7 @@ export function RecentActivity({ userId }: { userId: string }) {
                 <Icon size={20} aria-hidden="true" className={classes.activityIcon} />
                 <span className={classes.activityText}>
                   {activity.link ? <Link to={activity.link}>{activity.title}</Link> : activity.title}
-                  <time dateTime={activity.created_at}>{dateFormat.format(new Date(activity.created_at))}</time>
+                  <time dateTime={activity.created_at}>{formatDate(activity.created_at, "dateTime")}</time>
                 </span>
               </li>
             );

@@ -15,7 +15,7 @@ import linked from "../../../components/linked-card.module.css";
 import catalogue from "../../../components/catalogue.module.css";
 import classes from "./projects.module.css";
 
-/** The cover's icon and glow per category (others: the code braces). */
+/** Without a cover (a database not re-imported since projects have covers): the category's icon and glow. */
 const LOOKS: Record<string, { icon: typeof IconBraces; tone: "green" | "magenta" | "violet" }> = {
   "web-development": { icon: IconWorldWww, tone: "green" },
   programming: { icon: IconBraces, tone: "violet" },
@@ -26,8 +26,11 @@ const LOOKS: Record<string, { icon: typeof IconBraces; tone: "green" | "magenta"
 export const projectPercent = (p: NonNullable<Project["progress"]>) =>
   p.total_steps === 0 ? 0 : Math.round((p.passed_steps / p.total_steps) * 100);
 
-/** A guided project in the catalogue: a code-window cover, level, steps, XP, stars and the caller's progress. */
-export function ProjectCard({ project }: { project: Project }) {
+/**
+ * A guided project in the catalogue: its own cover art, level, steps, XP, stars and the caller's progress.
+ * `aboveTheFold`: one of the first cards, whose cover is fetched at once rather than when near the viewport.
+ */
+export function ProjectCard({ project, aboveTheFold = false }: { project: Project; aboveTheFold?: boolean }) {
   const look = LOOKS[project.category.slug] ?? { icon: IconBraces, tone: "violet" as const };
   const Icon = look.icon;
   const percent = project.progress ? projectPercent(project.progress) : null;
@@ -37,20 +40,23 @@ export function ProjectCard({ project }: { project: Project }) {
       data-project={project.slug}
       data-premium={project.premium}
     >
-      <div className={classes.window} data-tone={look.tone} aria-hidden="true">
-        <div className={classes.dots}>
-          <span />
-          <span />
-          <span />
-        </div>
-        <div className={classes.windowBody}>
-          <ul className={classes.fileList}>
-            <li>index.html</li>
-            <li>style.css</li>
-            <li>script.js</li>
-          </ul>
-          <Icon size={56} stroke={1.3} className={classes.windowIcon} />
-        </div>
+      <div className={classes.coverWrap}>
+        {project.cover ? (
+          <img
+            className={classes.cover}
+            src={project.cover}
+            alt=""
+            loading={aboveTheFold ? "eager" : "lazy"}
+            fetchPriority={aboveTheFold ? "high" : "auto"}
+            width={1200}
+            height={630}
+            data-project-cover
+          />
+        ) : (
+          <div className={classes.window} data-tone={look.tone} aria-hidden="true">
+            <Icon size={64} stroke={1.3} className={classes.windowIcon} />
+          </div>
+        )}
         {project.premium && (
           <Badge
             className={`${classes.cardBadge} ${catalogue.onAccent}`}

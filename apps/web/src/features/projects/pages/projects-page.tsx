@@ -70,8 +70,8 @@ export function ProjectsPage() {
         <CardGridSkeleton label="Loading projects" cardHeight={340} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-project-list>
-          {projects.data.items.map((project) => (
-            <ProjectCard key={project.id} project={project} />
+          {projects.data.items.map((project, index) => (
+            <ProjectCard key={project.id} project={project} aboveTheFold={index < 3} />
           ))}
         </SimpleGrid>
       )}

@@ -13,6 +13,3 @@ export const causeLabel = (report: Pick<Report, "kind" | "cause">) =>
   (REPORT_CAUSES[report.kind] as Record<string, string>)[report.cause] ?? report.cause;
 
 export const statusLabel = (status: ReportStatus) => REPORT_STATUS_LABELS[status];
-
-export const reportDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -12,7 +12,8 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useReportQueue, useSetReportStatus } from "../api/reports.ts";
-import { causeLabel, reportDate, STATUS_COLORS, statusLabel } from "./report-labels.ts";
+import { useFormatDate } from "../../../lib/dates.ts";
+import { causeLabel, STATUS_COLORS, statusLabel } from "./report-labels.ts";
 import classes from "./reports.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
 
@@ -20,6 +21,7 @@ const STATUS_OPTIONS = REPORT_STATUSES.map((value) => ({ value, label: REPORT_ST
 
 /** One report in a moderator queue: what, who, when, where, and its status to change. */
 function QueueItem({ kind, report }: { kind: ReportKind; report: Report }) {
+  const formatDate = useFormatDate();
   const setStatus = useSetReportStatus(kind);
   return (
     <li className={`nl-panel ${classes.item}`} data-report={report.id} data-status={report.status}>
@@ -48,7 +50,7 @@ function QueueItem({ kind, report }: { kind: ReportKind; report: Report }) {
             ) : (
               "From a deleted account"
             )}
-            {` · ${reportDate(report.created_at)}`}
+            {` · ${formatDate(report.created_at, "dateTime")}`}
           </Text>
         </Stack>
         <Select

@@ -5,7 +5,8 @@ import { openReportDialog } from "../open-report-dialog.tsx";
 import { useHydrated } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { useMyReports } from "../api/reports.ts";
-import { causeLabel, reportDate, STATUS_COLORS, statusLabel } from "./report-labels.ts";
+import { useFormatDate } from "../../../lib/dates.ts";
+import { causeLabel, STATUS_COLORS, statusLabel } from "./report-labels.ts";
 import classes from "./reports.module.css";
 
 /**
@@ -13,6 +14,7 @@ import classes from "./reports.module.css";
  * after hydration (the page is prerendered for everyone).
  */
 export function YourReports() {
+  const formatDate = useFormatDate();
   const hydrated = useHydrated();
   const { status } = useSession();
   const signedIn = hydrated && status === "signed-in";
@@ -59,7 +61,7 @@ export function YourReports() {
                     {report.description}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {reportDate(report.created_at)}
+                    {formatDate(report.created_at, "dateTime")}
                   </Text>
                 </div>
                 <Badge

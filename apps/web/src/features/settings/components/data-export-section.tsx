@@ -1,16 +1,40 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileExport } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { dataExportStatusQuery, downloadDataExport, requestDataExport } from "../api/data-export.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { useFormatDate } from "../../../lib/dates.ts";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const USER_MOVES = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+
+/**
+ * Scrolls `target` to the middle of the screen and focuses it, then keeps it there while the page above it
+ * still grows (the password meter's code arrives later), until the user scrolls, touches, clicks or types,
+ * or 5 s have passed. Returns the clean-up.
+ */
+function keepInView(target: HTMLElement): () => void {
+  const bring = () => target.scrollIntoView?.({ block: "center" });
+  bring();
+  target.focus({ preventScroll: true });
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(bring);
+  observer?.observe(document.body);
+  const stop = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    for (const event of USER_MOVES) window.removeEventListener(event, stop);
+  };
+  const timer = setTimeout(stop, 5000);
+  for (const event of USER_MOVES) window.addEventListener(event, stop, { passive: true });
+  return stop;
+}
 
 /** Settings → Account → "Download my data": request a file, then download it from the mailed link (?export=). */
 export function DataExportSection() {
+  const formatDate = useFormatDate();
   const [params] = useSearchParams();
   const token = params.get("export");
   const queryClient = useQueryClient();
@@ -27,6 +51,13 @@ export function DataExportSection() {
     mutationFn: () => downloadDataExport(token ?? ""),
     onSuccess: () => toast.success("Your data file is downloaded."),
   });
+  // The mailed link lands here, below the fold: bring its Download button into view and focus it.
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = downloadButton.current;
+    if (!token || !button) return;
+    return keepInView(button);
+  }, [token]);
 
   const current = status.data;
   return (
@@ -41,6 +72,7 @@ export function DataExportSection() {
             <Text fw={700}>Your data is ready</Text>
             <Text size="sm">Download the file from the link we emailed you.</Text>
             <Button
+              ref={downloadButton}
               leftSection={<IconDownload size={18} />}
               loading={download.isPending}
               onClick={() => download.mutate()}
@@ -62,7 +94,8 @@ export function DataExportSection() {
       )}
       {current?.status === "ready" && current.expiresAt && !token && (
         <Text size="sm" c="dimmed" role="status">
-          Your latest export is ready: use the link we emailed you (valid until {when(current.expiresAt)}).
+          Your latest export is ready: use the link we emailed you (valid until{" "}
+          {formatDate(current.expiresAt, "dateTime")}).
         </Text>
       )}
       <Group>

@@ -1,34 +1,38 @@
 import { Button, Group, Text } from "@mantine/core";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { IconTrash } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import { openConfirmDialog } from "../../../components/dialogs/open-dialogs.tsx";
+import { openDialog } from "../../../components/dialogs/open-dialog.tsx";
 import { toast } from "../../../lib/toasts.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { deleteAccount } from "../api/delete-account.ts";
+import { DeleteAccountDialog } from "./delete-account-dialog.tsx";
 
 export function DeleteAccountSection() {
-  const { signOut } = useSession();
+  const { profile, signOut } = useSession();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: deleteAccount,
-    onSuccess: async () => {
-      toast.success(MESSAGES.accountDeleted);
-      await signOut();
-      navigate("/", { replace: true });
-    },
-    onError: () => toast.error(MESSAGES.accountDeleteFailed),
-  });
+  const [leaving, setLeaving] = useState(false);
 
   const confirmAndDelete = async () => {
-    const confirmed = await openConfirmDialog({
+    const deleted = await openDialog<true>({
+      name: "delete-account",
+      width: 500,
       title: "Delete account",
-      message:
-        "<p>Your profile, progress, NeonBits, blogs and hacks will be deleted and you will be signed out.</p><p><strong>This can not be undone.</strong> Delete your account?</p>",
-      confirmColor: "red",
+      render: (close) => (
+        <DeleteAccountDialog
+          username={profile?.username ?? ""}
+          onDeleted={() => close(true)}
+          onCancel={() => close(undefined)}
+        />
+      ),
     });
-    if (confirmed) remove.mutate();
+    if (!deleted) return;
+    setLeaving(true);
+    toast.success(MESSAGES.accountDeleted);
+    // Home first (its code loaded): signed out while still on /settings, the sign-in guard would send the
+    // visitor to /login instead (and keep /settings as the place to come back to after signing in).
+    await navigate("/", { replace: true });
+    await signOut();
   };
 
   return (
@@ -40,7 +44,7 @@ export function DeleteAccountSection() {
         color="red"
         variant="outline"
         leftSection={<IconTrash size={18} />}
-        loading={remove.isPending}
+        loading={leaving}
         onClick={confirmAndDelete}
       >
         Delete Account

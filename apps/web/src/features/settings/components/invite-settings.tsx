@@ -1,12 +1,20 @@
 import { Badge, Button, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
-import { type Invite, REFERRAL_REWARD, referralInviteSchema } from "@neonlab/shared/schemas/referrals";
-import { IconMailForward, IconPencil, IconSend } from "@tabler/icons-react";
+import {
+  type Invite,
+  INVITES_PER_DAY,
+  REFERRAL_REWARD,
+  type ReferralLink,
+  referralInviteSchema,
+} from "@neonlab/shared/schemas/referrals";
+import { IconCopy, IconMailForward, IconPencil, IconSend, IconShare } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useInvite, useInvites, useManageInvite } from "../api/referrals.ts";
 import classes from "./invite-settings.module.css";
+import { useFormatDate } from "../../../lib/dates.ts";
+import { copyLink } from "../../../lib/copy-link.ts";
 
 const STATE_LABEL: Record<Invite["state"], { label: string; color: string }> = {
   sent: { label: "Invited", color: "gray" },
@@ -15,13 +23,12 @@ const STATE_LABEL: Record<Invite["state"], { label: string; color: string }> = {
   refused: { label: "Joined · no reward (your own or an existing account's mailbox)", color: "red" },
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
 /** One invite: its state; while nobody joined, send it again or correct the address. */
 function InviteRow({ invite }: { invite: Invite }) {
+  const formatDate = useFormatDate();
   const manage = useManageInvite();
   const [editing, setEditing] = useState(false);
-  const [email, setEmail] = useState(invite.email);
+  const [email, setEmail] = useState(invite.email ?? "");
   const [error, setError] = useState<string | null>(null);
   const state = STATE_LABEL[invite.state];
   const run = (input: { email?: string; sendNotification?: boolean }) => {
@@ -38,10 +45,10 @@ function InviteRow({ invite }: { invite: Invite }) {
     );
   };
   return (
-    <li className={classes.row} data-invite={invite.email}>
+    <li className={classes.row} data-invite={invite.email ?? `link-${invite.id}`} data-invite-via={invite.via}>
       <div className={classes.main}>
         <Text fw={600} className={classes.email}>
-          {invite.email}
+          {invite.email ?? "Signed up through your link"}
         </Text>
         <Text size="sm" c="dimmed">
           {invite.invitee ? (
@@ -49,8 +56,9 @@ function InviteRow({ invite }: { invite: Invite }) {
               Joined as <Link to={`/profile/${invite.invitee.username}`}>{invite.invitee.display_name}</Link> ·{" "}
             </>
           ) : null}
-          Sent {invite.sent_count === 1 ? "once" : `${invite.sent_count} times`}, last on{" "}
-          {dateFormat.format(new Date(invite.last_sent_at))}
+          {invite.via === "link"
+            ? `on ${formatDate(invite.created_at)}`
+            : `Sent ${invite.sent_count === 1 ? "once" : `${invite.sent_count} times`}, last on ${formatDate(invite.last_sent_at)}`}
         </Text>
       </div>
       <Badge color={state.color} variant="light" className={classes.badge} data-invite-state={invite.state}>
@@ -107,7 +115,57 @@ function InviteRow({ invite }: { invite: Invite }) {
   );
 }
 
-/** Settings → Invite: invite a friend by e-mail; your invites and what they earned. */
+/** The share sheet's answer when the user closes it: not a failure. */
+const dismissed = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
+/**
+ * The personal invite link: Copy (the clipboard) and, where the browser has a share sheet (navigator.share,
+ * phones mostly), Share.
+ */
+function PersonalLink({ link }: { link: ReferralLink }) {
+  const canShare = typeof navigator.share === "function";
+  const share = async () => {
+    try {
+      await navigator.share({
+        title: "Join me on NeonLab",
+        text: "Learn hands-on with me on NeonLab.",
+        url: link.url,
+      });
+    } catch (error) {
+      if (!dismissed(error)) toast.error("Sharing did not work here; copy the link instead.");
+    }
+  };
+  return (
+    <Stack gap={6} component="section" aria-labelledby="your-link" data-invite-link>
+      <Text component="h2" fw={700} size="lg" id="your-link" m={0}>
+        Your invite link
+      </Text>
+      <Group align="flex-end" gap="sm" className={classes.form}>
+        <TextInput
+          label="Personal sign-up link"
+          description="Anyone who signs up through it counts as your invite."
+          value={link.url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          classNames={{ input: "nl-terminal" }}
+          className={classes.formInput}
+        />
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => copyLink(link.url)}>
+            Copy
+          </Button>
+          {canShare ? (
+            <Button variant="default" leftSection={<IconShare size={16} />} onClick={share}>
+              Share
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Settings → Invite: the personal link, invites by e-mail; your invites and what they earned. */
 export function InviteSettings() {
   const invites = useInvites();
   const invite = useInvite();
@@ -132,9 +190,10 @@ export function InviteSettings() {
   return (
     <Stack gap="lg">
       <Text>
-        Invite a friend by e-mail. When they sign up through your link and confirm their account, you get{" "}
-        <strong>{REFERRAL_REWARD} NeonBits</strong>.
+        Share your link or invite a friend by e-mail. When they sign up through your link and confirm their account, you
+        get <strong>{REFERRAL_REWARD} NeonBits</strong> (up to {INVITES_PER_DAY} invites count a day).
       </Text>
+      {invites.data ? <PersonalLink link={invites.data.link} /> : null}
       <form onSubmit={submit} noValidate data-invite-form>
         <Group align="flex-start" gap="sm" className={classes.form}>
           <TextInput
@@ -165,8 +224,7 @@ export function InviteSettings() {
               Your invites
             </Text>
             <Text size="sm" c="dimmed" data-invites-summary>
-              Earned {invites.data.earned} NeonBits · {invites.data.sent_today} of {invites.data.per_day} invite mails
-              sent today
+              Earned {invites.data.earned} NeonBits · {invites.data.sent_today} of {invites.data.per_day} invites today
             </Text>
           </Group>
           {invites.data.items.length === 0 ? (

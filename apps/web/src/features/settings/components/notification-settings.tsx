@@ -1,7 +1,9 @@
 import { Button, Divider, Loader, Stack, Switch, Text } from "@mantine/core";
-import { NOTIFICATION_KINDS, type NotificationKind } from "@neonlab/shared/realtime";
+import { NOTIFICATION_KINDS, type NotificationKind, STAFF_NOTIFICATION_KINDS } from "@neonlab/shared/realtime";
+import { isStaff } from "@neonlab/shared/roles";
 import type { NotificationPreferences } from "@neonlab/shared/schemas/community";
 import { useEffect, useState } from "react";
+import { useSession } from "../../../lib/session.tsx";
 import { KIND_LABELS, usePreferences, useSavePreferences } from "../../notifications/index.ts";
 
 /** Settings → Notifications: pause all, and each kind on or off. At most one of a kind about the same thing an hour. */
@@ -9,6 +11,9 @@ export function NotificationSettings() {
   const saved = usePreferences();
   const save = useSavePreferences();
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
+  // Blogs waiting for review reach only moderators and admins: only they see that switch.
+  const staff = isStaff(useSession().profile?.role);
+  const kinds = NOTIFICATION_KINDS.filter((kind) => staff || !STAFF_NOTIFICATION_KINDS.includes(kind));
   useEffect(() => {
     if (saved.data) setDraft(saved.data);
   }, [saved.data]);
@@ -35,7 +40,7 @@ export function NotificationSettings() {
       <Text size="sm" c="dimmed">
         Choose what you hear about. You never get more than one notification of a kind about the same thing in an hour.
       </Text>
-      {NOTIFICATION_KINDS.map((kind) => (
+      {kinds.map((kind) => (
         <Switch
           key={kind}
           label={KIND_LABELS[kind]}

@@ -4,7 +4,7 @@ import { USERNAME_MAX, USERNAME_MIN } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { type OwnProfile, updateProfileSchema } from "@neonlab/shared/schemas/profile";
 import { IconDeviceFloppy } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
@@ -61,6 +61,14 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
     validate: zodResolver(updateProfileSchema),
     ...validationTriggers(["skills", "time_zone", "notifications"]),
   });
+
+  // The saved zone may change outside this form (Settings' time zone offer): an untouched field follows it.
+  const savedZone = profile.time_zone;
+  useEffect(() => {
+    if (form.isDirty("time_zone") || form.getValues().time_zone === savedZone) return;
+    form.setInitialValues({ ...form.getInitialValues(), time_zone: savedZone });
+    form.setFieldValue("time_zone", savedZone);
+  }, [form, savedZone]);
 
   const save = (values: ProfileValues) =>
     update.mutate(updateProfileSchema.parse(values), {

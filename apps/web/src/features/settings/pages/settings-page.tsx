@@ -15,6 +15,8 @@ import { useSearchParams } from "react-router";
 import { EditorPreferencesForm } from "../../../components/editor-preferences-form.tsx";
 import { LedgerTable } from "../../../components/ledger-table.tsx";
 import { SubscriptionSettings } from "../../payments/index.ts";
+import { ProgressVisibility } from "../../classrooms/index.ts";
+import { SavedCoursesList } from "../../../lib/offline/saved-courses-list.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { ChangeEmailForm, ChangePasswordForm } from "../components/account-forms.tsx";
 import { AvatarPanel } from "../components/avatar-panel.tsx";
@@ -23,6 +25,7 @@ import { DeleteAccountSection } from "../components/delete-account-section.tsx";
 import { InviteSettings } from "../components/invite-settings.tsx";
 import { NotificationSettings } from "../components/notification-settings.tsx";
 import { ProfileForm } from "../components/profile-form.tsx";
+import { TimeZoneNotice } from "../components/time-zone-notice.tsx";
 import classes from "../components/settings.module.css";
 
 const TABS = ["profile", "account", "subscription", "editor", "avatar", "notifications", "neonbits", "invite"] as const;
@@ -69,6 +72,7 @@ export function SettingsPage() {
           <Text className="nl-eyebrow">System config</Text>
           <Title order={1}>Settings</Title>
         </Stack>
+        <TimeZoneNotice profile={profile} />
         <Tabs
           value={tab}
           onChange={(next) => setParams({ tab: settingsTab(next) }, { replace: true })}
@@ -114,6 +118,16 @@ export function SettingsPage() {
                 <ChangePasswordForm
                   owner={{ email: profile.email, name: profile.display_name, username: profile.username }}
                 />
+              </Section>
+              <Divider />
+              <Section title="Saved for offline">
+                <SavedCoursesList />
+              </Section>
+              <Divider />
+              <Section title="Classrooms that see your progress">
+                <Suspense fallback={<Loader size="sm" aria-label="Loading your classrooms" />}>
+                  <ProgressVisibility />
+                </Suspense>
               </Section>
               <Divider />
               <Section title="Your data">

@@ -14,11 +14,12 @@ import { ItemCard } from "../components/item-card.tsx";
 import { PacksSection } from "../components/packs-section.tsx";
 import classes from "../components/shop.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { onlineOnly } from "../../../components/online-only.tsx";
 
 const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
 /** /shop: streak freezes and the XP boost for NeonBits (product rules), and the packs to get more. */
-export function ShopPage() {
+function ShopPageOnline() {
   const shop = useShop();
   const buy = useBuyShopItem();
   const [buying, setBuying] = useState<string | null>(null);
@@ -120,3 +121,6 @@ export function ShopPage() {
     </div>
   );
 }
+
+/** Needs the network: offline it says so instead (components/online-only.tsx). */
+export const ShopPage = onlineOnly(ShopPageOnline, "The shop", "neonlab://shop");

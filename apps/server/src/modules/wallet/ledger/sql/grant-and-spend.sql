@@ -91,3 +91,9 @@ BEGIN
   RETURN "ledger_grant"(p_user, 'neonbits', p_amount, p_reason, p_reference, p_description);
 END
 $$;
+
+-- A stored kind's balance (neonbits, streak_freeze), or NULL when the user never had that balance.
+CREATE OR REPLACE FUNCTION "ledger_balance"(p_user text, p_kind text) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT b."balance" FROM "ledger_balances" b WHERE b."user_id" = p_user AND b."kind" = p_kind
+$$;

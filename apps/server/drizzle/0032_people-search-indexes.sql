@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_username_search_idx" ON "profiles" USING btree (("username" collate "C"));--> statement-breakpoint
+CREATE INDEX "profiles_display_name_search_idx" ON "profiles" USING btree ((lower("display_name") collate "C"),"id");

@@ -1,0 +1,1 @@
+ALTER TABLE "blogs" ADD COLUMN "content_html_version" integer DEFAULT 0 NOT NULL;
