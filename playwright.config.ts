@@ -10,11 +10,16 @@ export default defineConfig({
   // Two workers in CI (the machine has two cores); the route tables run their rows in parallel.
   workers: process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A CI machine shared with other work can be several times slower than a quiet one: waits scale with it.
+  timeout: process.env.CI ? 120_000 : 60_000,
+  expect: { timeout: process.env.CI ? 15_000 : 5_000 },
   reporter: [["list"]],
   use: {
     baseURL,
     trace: "off",
+    // The app's service worker would answer the pages' requests itself, out of reach of page.route mocks;
+    // e2e/offline.spec.ts allows it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -248,7 +248,7 @@ async function renderInPreview(page: Page, lane: number, payload: Payload, id: n
 }
 
 test(`${all.length} payloads as the full live page: nothing of the app reached`, async ({ page, context }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const started = Date.now();
   const { seen, settle } = watch(context, () => page);
   await appWithCanaries(page, "/hacks");
@@ -264,7 +264,7 @@ test(`${all.length} payloads as the full live page: nothing of the app reached`,
     // Through the app's own address, as a shared Live site link is opened: it redirects to the preview site.
     const appLink = url.replace(previewOrigin, app).replace(/\/$/, "");
     const live = tabs[lane] as Page;
-    await live.goto(appLink, { waitUntil: "load", timeout: 3000 }).catch(() => undefined);
+    await live.goto(appLink, { waitUntil: "load", timeout: 6000 }).catch(() => undefined);
     await live.waitForTimeout(SETTLE_MS);
   });
   await page.waitForTimeout(1000);

@@ -74,6 +74,8 @@ for (const scheme of ["dark", "light"] as const) {
       test("keyboard: skip link, the tab list, then the form's first field", async ({ page }) => {
         await visit(page, "/settings");
         await waitForPreloaderGone(page);
+        // The keyboard path of the page as shown, not of the shell while the settings still load.
+        await expect(page.getByRole("textbox", { name: "Display name" })).toBeVisible();
         await page.keyboard.press("Tab");
         await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
         await page.keyboard.press("Enter");
