@@ -87,6 +87,38 @@ test("/courses arrives with the catalogue: cards and covers in the HTML, drawn w
   await expect.poll(() => catalogueCalls.length).toBeGreaterThan(0);
 });
 
+// The other pages whose first view is API data arrive with it: the HTML holds the cards (or the empty state), not
+// a loading state, and the app draws from the delivered cache instead of asking the API again. The home page's
+// carousel sits below the fold and renders after hydration, from that cache.
+const LIVE_PAGES = [
+  { path: "/", api: /^\/api\/courses\/public$/, html: null, shown: "article a[href^='/courses/']" },
+  {
+    path: "/projects",
+    api: /^\/api\/projects$/,
+    html: /<img[^>]+src="\/api\/project-assets\//,
+    shown: "[data-project-list] article",
+  },
+  // The e2e server starts without community content: /blogs shows its empty state.
+  { path: "/blogs", api: /^\/api\/blogs(\/categories)?$/, html: /No blogs yet/, shown: "[data-empty]" },
+];
+for (const live of LIVE_PAGES) {
+  test(`${live.path} arrives with its data, drawn without asking the API`, async ({ page, request }) => {
+    const delivered = await (await request.get(live.path)).text();
+    expect(delivered).toContain(`id="${QUERY_STATE_ID}"`);
+    if (live.html) expect(delivered).toMatch(live.html);
+    expect(delivered).not.toMatch(/aria-label="Loading (projects|blogs)"/);
+    const calls: string[] = [];
+    page.on("request", (sent) => {
+      if (live.api.test(new URL(sent.url()).pathname)) calls.push(sent.url());
+    });
+    await prepareApp(page);
+    await page.goto(live.path);
+    await waitForApp(page);
+    await expect(page.locator(live.shown).first()).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+}
+
 test("the hydrated login form signs in", async ({ page, request }) => {
   const user = await signUpViaApi(request);
   await prepareApp(page);

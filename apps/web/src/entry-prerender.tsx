@@ -15,6 +15,10 @@ import { courseCategoriesQuery } from "./features/courses/api/get-course-categor
 import { coursesQuery } from "./features/courses/api/get-courses.ts";
 import { currencyProductQuery, subscriptionProductQuery } from "./features/payments/api/payments.ts";
 import { rankQuery } from "./features/rank/api/get-rank.ts";
+import { blogCategoriesQuery, blogListQuery } from "./features/blogs/api/blogs.ts";
+import { listQuery, readFilters } from "./features/blogs/lib/list-filters.ts";
+import { featuredCoursesQuery } from "./features/pages/home/featured-courses.ts";
+import { projectsQuery } from "./features/projects/api/projects.ts";
 import { PRERENDER_DISABLED, QUERY_STATE_ID, ROOT_MARKERS } from "./lib/prerender-markers.ts";
 import { queryClient } from "./lib/query-client.ts";
 
@@ -90,6 +94,9 @@ export function prerenderPaths(): string[] {
  * before any script. They are the queries the page reads, so hydration finds that data in the cache.
  */
 const LIVE_PAGES: Record<string, { queryKey: QueryKey; meta?: Record<string, unknown> }[]> = {
+  "/": [featuredCoursesQuery],
+  "/blogs": [blogCategoriesQuery(), blogListQuery(listQuery(readFilters(new URLSearchParams()), undefined))],
+  "/projects": [projectsQuery(null)],
   "/courses": [coursesQuery(null), courseCategoriesQuery()],
   "/rank": [rankQuery("all")],
   "/pricing": [subscriptionProductQuery(), currencyProductQuery()],

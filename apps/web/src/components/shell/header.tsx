@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useOnline } from "../../lib/offline/online-status.ts";
 import { useSession } from "../../lib/session.tsx";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { Logo } from "./logo.tsx";
@@ -19,11 +20,20 @@ const OfflineBanner = lazy(() =>
   import("../../lib/offline/offline-banner.tsx").then((m) => ({ default: m.OfflineBanner })),
 );
 
-/** The offline strip, only once the app runs: the prerendered pages and their hydration have none. */
+/**
+ * The offline strip, only once the app runs (the prerendered pages and their hydration have none), and only once
+ * it has something to do: a signed-in learner's queue, or no network. A signed-out visitor online never loads
+ * it. Once loaded it stays, so it sees a sign-out (and clears what the last learner kept on the device).
+ */
 function OfflineStrip() {
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
-  return started ? (
+  const { token } = useSession();
+  const online = useOnline();
+  const [wanted, setWanted] = useState(false);
+  const needed = token !== null || !online;
+  useEffect(() => {
+    if (needed) setWanted(true);
+  }, [needed]);
+  return wanted ? (
     <Suspense fallback={null}>
       <OfflineBanner />
     </Suspense>

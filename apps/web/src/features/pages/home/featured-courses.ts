@@ -1,6 +1,6 @@
 import type { Course } from "@neonlab/shared/schemas/learning";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { api, apiPath } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 export const FEATURED_COURSES_LIMIT = 6;
@@ -10,6 +10,8 @@ export const featuredCoursesQuery = queryOptions({
   queryKey: queryKeys.courses.featured(FEATURED_COURSES_LIMIT),
   queryFn: ({ signal }) =>
     api<Course[]>("courses/public", { query: { limit: FEATURED_COURSES_LIMIT }, signal }).catch(() => [] as Course[]),
+  // What the server reads to render the home page with these courses (entry-prerender.tsx).
+  meta: { api: apiPath("courses/public", { limit: FEATURED_COURSES_LIMIT }) },
   staleTime: 5 * 60_000,
   retry: false,
 });
