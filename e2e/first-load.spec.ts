@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
+import { prepareApp, visit, waitForApp, waitForPreloaderGone } from "./helpers/app.ts";
 
 // The page-load preloader follows the spec's timing from navigation start (100 × 15 ms, then a 1400 ms
 // fade: 2900 ms) and no longer; scripts/measure-preloader.mjs prints the figures. The deadline here is
@@ -157,4 +157,27 @@ test("paths that match no route, and courses, lessons or learners that do not ex
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(path.startsWith("/profile/") ? 404 : 200);
   }
+});
+
+// A prerendered page asks for its ~90 chunks a few at a time, one task after another, so no single task of
+// its start holds up input; every chunk is still asked for and the page is taken over.
+test("a prerendered page's chunks are asked for a few per task, then the app takes the page over", async ({ page }) => {
+  await page.addInitScript(() => {
+    const batches: number[] = [];
+    (window as { preloadBatches?: number[] }).preloadBatches = batches;
+    // Mutation records arrive at the end of the task that made them: one callback per task.
+    new MutationObserver((records) => {
+      const added = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter((node) => node instanceof HTMLLinkElement && node.rel === "modulepreload").length;
+      if (added > 0) batches.push(added);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/login");
+  await waitForApp(page);
+  const batches = await page.evaluate(() => (window as { preloadBatches?: number[] }).preloadBatches ?? []);
+  const total = batches.reduce((sum, count) => sum + count, 0);
+  expect(total).toBe(await page.locator('link[rel="modulepreload"]').count());
+  expect(total).toBeGreaterThan(20);
+  expect(Math.max(...batches)).toBeLessThanOrEqual(6);
 });
