@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll } from "vitest";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
+import { createEmptyPostgresDatabase } from "./empty-database.ts";
+import { migratedTemplate } from "./template-database.ts";
 
 /**
  * A real database for one test file: PGlite in memory, or a fresh database on the
@@ -18,34 +18,15 @@ export async function createTestDatabase(options: { kind?: "pglite" | "postgres"
     return { database, url: undefined, drop: () => database.close() };
   }
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `neonlab_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString(), poolSize: options.poolSize ?? 20 });
-  await database.migrate();
+  const created = await createEmptyPostgresDatabase({ template: await migratedTemplate(serverUrl) });
+  const database = createDatabase({ url: created.url, poolSize: options.poolSize ?? 20 });
   return {
     database,
     /** For a second process on the same database (e.g. the admin CLI). */
-    url: url.toString(),
+    url: created.url,
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      // pool.end() resolves before its clients' sockets close; forcing the drop while they still
-      // close kills them mid-goodbye, an uncaught "terminating connection" error in the test run.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
-          name,
-        ]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
