@@ -34,6 +34,8 @@ describe("the SPA's HTML", async () => {
   writeFileSync(join(dist, "assets", "app-1a2b.js"), ASSET);
   writeFileSync(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(ASSET));
   writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+  mkdirSync(join(dist, "avatars", "robots"), { recursive: true });
+  writeFileSync(join(dist, "avatars", "robots", "robot-1.svg"), "<svg/>");
   const WORKER = "self.addEventListener('fetch', () => {});".repeat(50);
   writeFileSync(join(dist, "sw.js"), WORKER);
   writeFileSync(join(dist, "sw.js.br"), brotliCompressSync(WORKER));
@@ -61,8 +63,24 @@ describe("the SPA's HTML", async () => {
     const manifest = await app.inject("/manifest.webmanifest");
     expect(manifest.headers["cache-control"]).toBe("no-cache");
     expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    const nested = await app.inject("/avatars/robots/robot-1.svg");
+    expect(nested.statusCode).toBe(200);
+    expect(nested.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    // A folder's files are those it held when the server started (no listing read per request): a file
+    // written later, or a path spelled otherwise, is no file of the app.
+    writeFileSync(join(dist, "assets", "late-3c4d.js"), ASSET);
     // No file of the app: the page fallback (index.html) answers, also for the build's stamp and a folder.
-    for (const url of ["/.build-stamp", "/assets", "/assets/", "/assets/missing-9z.js"]) {
+    for (const url of [
+      "/.build-stamp",
+      "/assets",
+      "/assets/",
+      "/assets/missing-9z.js",
+      "/assets/late-3c4d.js",
+      "/assets/APP-1a2b.js",
+      "/assets/app-1a2b.js.br",
+      "/avatars/robots",
+      "/avatars/robots/",
+    ]) {
       const res = await app.inject(url);
       expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(res.body, url).toBe(INDEX);
