@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { expect, test } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 
@@ -41,7 +41,7 @@ for (const mode of ["dark", "light"] as const) {
         await visit(page, path);
         await waitForPreloaderGone(page);
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page })
+        const results = await axeOn(page)
           // The error page's binary grid is aria-hidden decoration (WCAG 1.4.3 exempts pure decoration).
           .exclude("[data-binary-grid]")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

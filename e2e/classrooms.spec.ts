@@ -2,7 +2,7 @@
 // a due date, the learner completes a lesson and the dashboard and the CSV show it; a member who leaves is gone
 // from the teacher's view at once, and someone outside gets 404. Then the pages at 375 and 1280 px in both
 // colour modes: layout checks, axe, screenshots in e2e/screenshots/classroom-*.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import type { ClassroomDetail, ClassroomProgress } from "@neonlab/shared/schemas/classrooms";
 import type { Course, CourseDetail, LessonDetail } from "@neonlab/shared/schemas/learning";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
@@ -25,9 +25,7 @@ let classroomId = 0;
 let course: Course;
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target} ${v.nodes[0]?.failureSummary ?? ""}`);
 }
 

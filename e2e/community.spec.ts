@@ -2,7 +2,7 @@
 // profile, B's bell rings without a reload, B accepts from the bell, both see each other on /connections.
 // Then the pages to look at (connections with requests, the profile's button, the open bell) at 1280 and
 // 375 px in both colour modes: layout checks, axe, screenshots in e2e/screenshots/community-*.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { type Browser, expect, type Page, request as http, test } from "@playwright/test";
 import { type ColorScheme, prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { expectSoundPage } from "./helpers/layout.ts";
@@ -30,7 +30,7 @@ const bell = (page: Page) => page.locator("[data-notification-bell]");
 const toast = (page: Page, text: string) => page.locator(".nl-toast").filter({ hasText: text });
 
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

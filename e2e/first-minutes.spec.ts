@@ -1,7 +1,7 @@
 // A learner's first minutes: confirming the account, the catalogue's order, the welcome strip,
 // "Continue learning", a wrong code, and the pages they meet first, looked at in both modes at 375 and
 // 1280 px (pictures in e2e/screenshots/first-*.png) and checked with axe.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import type { Course, CourseDetail } from "@neonlab/shared/schemas/learning";
 import { expect, type Page, test } from "@playwright/test";
 import { prepareApp, visit } from "./helpers/app.ts";
@@ -13,9 +13,7 @@ import { type E2eUser, signInContext, signUpViaApi, uniqueEmail } from "./helper
 const WITH_FOOTER = { header: true, footer: true };
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => ({
     id: v.id,
     nodes: v.nodes.slice(0, 5).map((n) => `${n.html.slice(0, 160)} — ${n.failureSummary?.split("\n")[1] ?? ""}`),

@@ -3,7 +3,7 @@
 // shares it; a second user opens both links (the live site runs on the preview site, another host name)
 // and forks it. Then the editor in three themes at 375 and 1280 px in both colour modes: layout checks,
 // axe, screenshots in e2e/screenshots/hack-*.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { expectSoundPage } from "./helpers/layout.ts";
@@ -26,10 +26,7 @@ const previewOf = (page: Page): FrameLocator =>
   page.frameLocator('iframe[title^="Preview of"]').frameLocator("iframe:last-of-type");
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("iframe")
-    .analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
@@ -42,7 +39,7 @@ async function axeEditor(page: Page) {
     scroller.style.maxHeight = "40px";
   });
   expect(await page.locator(".cm-scroller").evaluate((s) => s.scrollHeight > s.clientHeight)).toBe(true);
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include("[data-editor-theme]")
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();

@@ -4,7 +4,7 @@
 // and asks to connect. Both pages at 1280 and 375 px in both colour modes: layout checks, axe, screenshots in
 // e2e/screenshots/invite-link-* and find-people-*.
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { type Browser, expect, type Page, request as http, test } from "@playwright/test";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { type ColorScheme, prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
@@ -53,7 +53,7 @@ async function openAs(
 const toast = (page: Page, text: string) => page.locator(".nl-toast").filter({ hasText: text });
 
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import type { Course, CourseDetail, LessonDetail } from "@neonlab/shared/schemas/learning";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { answerKey } from "./helpers/answer-key.ts";
 import { expectSoundPage } from "./helpers/layout.ts";
-import { saveScreenshot } from "./helpers/screenshots.ts";
+import { saveElementScreenshot, saveScreenshot } from "./helpers/screenshots.ts";
 import { type E2eUser, signInContext, signUpViaApi, uniqueEmail } from "./helpers/session.ts";
 
 // Quiz integrity and focus on the lesson page: options in a per-learner order, a wrong answer that names no
@@ -48,9 +48,7 @@ const shownOrder = (page: Page, quizKey: string) =>
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     nodes: v.nodes.slice(0, 5).map((n) => `${n.html.slice(0, 160)} — ${n.failureSummary?.split("\n")[1] ?? ""}`),
@@ -133,7 +131,7 @@ for (const mode of ["dark", "light"] as const) {
       expect(await axeViolations(page), "axe after a wrong answer").toEqual([]);
       await expectSoundPage(page, { header: true, footer: false });
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `e2e/screenshots/lesson-quiz-wrong-card-${width}-${mode}.png` });
+      await saveElementScreenshot(card, `lesson-quiz-wrong-card-${width}-${mode}`);
       await saveScreenshot(page, `lesson-quiz-wrong-${width}-${mode}`);
 
       if (quiz.type === "multiple") await control(wrong.id).uncheck();
@@ -144,7 +142,7 @@ for (const mode of ["dark", "light"] as const) {
       await expect(card.locator("[data-feedback]")).toHaveCount(quiz.options.length);
       expect(await axeViolations(page), "axe after a right answer").toEqual([]);
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `e2e/screenshots/lesson-quiz-right-card-${width}-${mode}.png` });
+      await saveElementScreenshot(card, `lesson-quiz-right-card-${width}-${mode}`);
       await saveScreenshot(page, `lesson-quiz-right-${width}-${mode}`);
 
       // Saving a reflection moves the focus to the note that says it is saved.

@@ -3,7 +3,7 @@
 // An admin makes a user a moderator on /admin/users: the user's open session sees the queue without signing
 // in again. Then the pages to look at (Settings → Invite, /admin/users, /help's "Your reports") at 1280 and
 // 375 px in both colour modes: layout checks, axe, screenshots in e2e/screenshots/community-*.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { type Browser, expect, type Page, request as http, test } from "@playwright/test";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { E2E_ADMIN, signInAdmin } from "./helpers/admin.ts";
@@ -34,7 +34,7 @@ const bell = (page: Page) => page.locator("[data-notification-bell]");
 const toast = (page: Page, text: string) => page.locator(".nl-toast").filter({ hasText: text });
 
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import type { Course, CourseDetail, LessonDetail } from "@neonlab/shared/schemas/learning";
 import type { ReviewDue } from "@neonlab/shared/schemas/review";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
@@ -42,9 +42,7 @@ const dueOf = async ({ request, user }: Learner) =>
   (await (await request.get("/api/review", { headers: user.headers })).json()) as ReviewDue;
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     nodes: v.nodes.slice(0, 5).map((n) => `${n.html.slice(0, 160)} — ${n.failureSummary?.split("\n")[1] ?? ""}`),

@@ -1,7 +1,7 @@
 // The reward dialogs of a completion: the chapter and course dialogs say how many NeonBits were
 // earned, and the XP and NeonBits figures count up (at once under reduced motion). The completion is the
 // API's answer, stubbed in the browser, as in shell-dialogs.spec.ts; pictures in e2e/screenshots/reward-*.png.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { type LessonCompleteResult, lessonCompleteResultSchema } from "@neonlab/shared/schemas/learning";
 import { expect, type Page, test } from "@playwright/test";
 import { prepareApp, visit } from "./helpers/app.ts";
@@ -118,7 +118,7 @@ for (const mode of ["dark", "light"] as const) {
         await expect(dialog.locator("[data-reward]")).toHaveText(step.figure);
         if (step.shot === "lesson") expect(await xpFigures()).toEqual(["+25 XP"]);
         await page.evaluate(() => document.fonts.ready);
-        const axe = await new AxeBuilder({ page })
+        const axe = await axeOn(page)
           .include("[role=dialog]")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
           .analyze();

@@ -1,7 +1,7 @@
 // The settings page at 375 and 1280 px in both colour modes: every tab sound (layout checks, axe), fields
 // side by side lined up, the form three tab stops away (skip link, tab list, first field), no dialog
 // opening by itself. Screenshots of each tab for people (e2e/screenshots/settings-*).
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { expect, type Locator, test } from "@playwright/test";
 import { visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { expectSoundPage } from "./helpers/layout.ts";
@@ -36,7 +36,7 @@ for (const scheme of ["dark", "light"] as const) {
           await expect(page.getByRole("tab", { selected: true })).toHaveText(new RegExp(tab, "i"));
           await expect(page.getByRole("dialog")).toHaveCount(0);
           await expectSoundPage(page, { header: true, footer: true });
-          const results = await new AxeBuilder({ page })
+          const results = await axeOn(page)
             .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
             .analyze();
           expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);

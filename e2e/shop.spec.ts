@@ -4,7 +4,7 @@
 // can not pay for not offered (the card says what is missing and links the packs), and every change in
 // Settings → NeonBits. Then each page at
 // 1280 and 375 px in dark and light: layout checks, axe, screenshots in e2e/screenshots/shop-*.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./helpers/axe.ts";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { prepareApp, visit, waitForPreloaderGone } from "./helpers/app.ts";
 import { E2E_ADMIN, signInAdmin } from "./helpers/admin.ts";
@@ -34,7 +34,7 @@ async function confirm(page: Page, label: string) {
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 // What every dialog owes a keyboard and screen-reader user (spec §2, "Modal dialogs"): a name, a named
 // close button, focus inside and kept inside, Escape where allowed, and focus back on its opener.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe.ts";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 const focusInside = (dialog: Locator) =>
@@ -19,7 +19,7 @@ const tabStops = (dialog: Locator) =>
 
 /** Axe's WCAG A/AA rules on the open dialog only (its name, its buttons' names, contrast…). */
 export async function expectNoAxeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .include(selector)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

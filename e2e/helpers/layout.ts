@@ -2,7 +2,7 @@
 // header or footer, text too faint to read, a control hidden under something else, fallback fonts, broken
 // images. Computed from the live page instead of compared with baseline pictures, which differ between
 // machines (font rendering) without anything being wrong.
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe.ts";
 import { expect, type Page } from "@playwright/test";
 
 export type PageChrome = { header: boolean; footer: boolean };
@@ -109,7 +109,7 @@ export async function expectSoundPage(page: Page, chrome: PageChrome) {
   expect(font.family, "the body font").toMatch(/^Rajdhani\b/);
   expect(font.loaded, "Rajdhani is loaded").toBe(true);
 
-  const contrast = await new AxeBuilder({ page })
+  const contrast = await axeOn(page)
     .withRules(["color-contrast"])
     // The error page's digit grid is aria-hidden decoration (WCAG 1.4.3 exempts pure decoration).
     .exclude("[data-binary-grid]")

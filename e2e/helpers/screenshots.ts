@@ -1,20 +1,33 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { visit, waitForPreloaderGone } from "./app.ts";
 import { expectSoundPage, type PageChrome } from "./layout.ts";
 
 const DIR = join(process.cwd(), "e2e", "screenshots");
+/**
+ * The pictures are for people to look at: kept by a local run, not by CI (nobody sees them there, and each
+ * full-page PNG costs the browser a few hundred ms on a slow machine). E2E_SCREENSHOTS=1 or 0 decides.
+ */
+const KEEP = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
 
 /**
  * Writes a full-page screenshot to e2e/screenshots/<name>.png (kept out of git); `fullPage: false` for what
  * the viewport shows (an open dialog: its overlay covers the viewport, not the whole page).
  */
 export async function saveScreenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!KEEP) return;
   mkdirSync(DIR, { recursive: true });
   // Let fonts and images settle so the picture shows the real design.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(DIR, `${name}.png`), fullPage, animations: "disabled" });
+}
+
+/** Writes a picture of one element to e2e/screenshots/<name>.png. */
+export async function saveElementScreenshot(element: Locator, name: string) {
+  if (!KEEP) return;
+  mkdirSync(DIR, { recursive: true });
+  await element.screenshot({ path: join(DIR, `${name}.png`) });
 }
 
 /** A page to look at: where it is, what shows it is ready, and the chrome it has. */
