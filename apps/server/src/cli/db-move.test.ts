@@ -15,7 +15,7 @@ import {
   prepareLesson,
 } from "../modules/learning/test-helpers.ts";
 import { give } from "../modules/wallet/ledger/test-helpers.ts";
-import { createEmptyPostgresDatabase } from "../test/empty-database.ts";
+import { createPostgresDatabase } from "../test/postgres-database.ts";
 import { testConfig } from "../test/test-app.ts";
 import { createUser, type TestUser } from "../test/users.ts";
 import { copyOrder, listTables, type Query, sequences, tablesWithRows } from "./db-catalog.ts";
@@ -182,7 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it("copies every table into an empty database, keeps ids, sequences and books, and the app runs on it", async () => {
-      const target = await createEmptyPostgresDatabase();
+      const target = await createPostgresDatabase();
       drops.push(target.drop);
       const progress: string[] = [];
       // Two rows per statement: every table of more than two rows takes several batches.
@@ -257,7 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it("refuses a target that holds a row, with exit code 2, and leaves it as it was", async () => {
-      const target = await createEmptyPostgresDatabase();
+      const target = await createPostgresDatabase();
       drops.push(target.drop);
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();

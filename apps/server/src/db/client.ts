@@ -33,7 +33,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = resolve(import.meta.dirname, "../../drizzle");
+/** The drizzle migrations, applied in order by `migrate()`. */
+export const migrationsFolder = resolve(import.meta.dirname, "../../drizzle");
 
 /**
  * PostgreSQL when a URL is given; otherwise embedded PGlite in dataDir (or memory://), in this thread

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
-import { createEmptyPostgresDatabase as emptyDatabase } from "../test/empty-database.ts";
+import { createPostgresDatabase as emptyDatabase } from "../test/postgres-database.ts";
 import { testConfig } from "../test/test-app.ts";
 import { createDatabase, type Database } from "./client.ts";
 

@@ -11,7 +11,7 @@ import { createDatabase } from "../db/client.ts";
 import { createAuthor, publishedBlog } from "../modules/blogs/test-helpers.ts";
 import { sessions, users } from "../modules/identity/accounts/schema.ts";
 import { notifications } from "../modules/notifications/schema.ts";
-import { createEmptyPostgresDatabase } from "../test/empty-database.ts";
+import { createPostgresDatabase } from "../test/postgres-database.ts";
 import { createTestApp, testConfig } from "../test/test-app.ts";
 import { createUser, waitForCode } from "../test/users.ts";
 import { DEMO_COVER_MAX_BYTES, loadDemoFiles } from "./files.ts";
@@ -296,7 +296,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a moved database", () => {
     await app.close();
     await source.close();
 
-    const target = await createEmptyPostgresDatabase();
+    const target = await createPostgresDatabase();
     try {
       await moveToPostgres({ dataDir: dir, to: target.url });
       const database = createDatabase({ url: target.url });

@@ -1,19 +1,22 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createDatabase } from "../db/client.ts";
+import { createDatabase, migrationsFolder } from "../db/client.ts";
 import { moduleSqlScript } from "../db/module-sql.ts";
-import { databaseUrl, waitUntilUnused, withAdmin } from "./empty-database.ts";
-
-const migrationsFolder = resolve(import.meta.dirname, "../../drizzle");
+import { databaseUrl, waitUntilUnused, withAdmin } from "./postgres-database.ts";
 
 /** What a migrated database is made of: the migrations folder and the module SQL, hashed. */
 function schemaVersion() {
   const hash = createHash("sha256");
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
-    const path = resolve(migrationsFolder, file);
-    if (!/\.(sql|json)$/.test(file)) continue;
-    hash.update(file).update("\0").update(readFileSync(path)).update("\0");
+  const files = readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).filter((f) =>
+    /\.(sql|json)$/.test(f),
+  );
+  for (const file of files.sort()) {
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(resolve(migrationsFolder, file)))
+      .update("\0");
   }
   return hash.update(moduleSqlScript()).digest("hex").slice(0, 16);
 }

@@ -2,7 +2,7 @@ import { afterAll } from "vitest";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
-import { createEmptyPostgresDatabase } from "./empty-database.ts";
+import { createPostgresDatabase } from "./postgres-database.ts";
 import { migratedTemplate } from "./template-database.ts";
 
 /**
@@ -18,7 +18,7 @@ export async function createTestDatabase(options: { kind?: "pglite" | "postgres"
     return { database, url: undefined, drop: () => database.close() };
   }
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const created = await createEmptyPostgresDatabase({ template: await migratedTemplate(serverUrl) });
+  const created = await createPostgresDatabase({ template: await migratedTemplate(serverUrl) });
   const database = createDatabase({ url: created.url, poolSize: options.poolSize ?? 20 });
   return {
     database,

@@ -6,7 +6,7 @@ import pg from "pg";
  * createTestDatabase's) for what must find a database as an operator creates one, or a copy of `template`.
  * Dropped by `drop`.
  */
-export async function createEmptyPostgresDatabase({ template }: { template?: string } = {}): Promise<{
+export async function createPostgresDatabase({ template }: { template?: string } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
