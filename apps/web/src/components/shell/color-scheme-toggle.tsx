@@ -9,15 +9,21 @@ export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("dark", { getInitialValueInEffect: false });
   // The prerendered pages are built in dark mode; light mode takes over once the page is hydrated.
-  const scheme = useHydrated() ? computed : "dark";
+  const hydrated = useHydrated();
+  const scheme = hydrated ? computed : "dark";
   const next = scheme === "dark" ? "light" : "dark";
 
   useEffect(() => {
+    // index.html's head script painted the saved mode already: the build's dark markup must not repaint the
+    // page dark while it hydrates, and writing the same mode again restyles the whole page for nothing.
+    if (!hydrated) return;
     const root = document.documentElement;
-    root.style.colorScheme = scheme;
-    root.style.background = PAGE_BACKGROUND[scheme];
+    if (root.style.colorScheme !== scheme) {
+      root.style.colorScheme = scheme;
+      root.style.background = PAGE_BACKGROUND[scheme];
+    }
     document.querySelector('meta[name="theme-color"]')?.setAttribute("content", PAGE_BACKGROUND[scheme]);
-  }, [scheme]);
+  }, [hydrated, scheme]);
 
   const label = `Switch to ${next} mode`;
   return (
