@@ -16,7 +16,7 @@ import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
 
 const RESEND_WAIT_MS = CODE_RESEND_INTERVAL_SECONDS * 1000;
 
-type ConfirmEmailDialogProps = {
+export type ConfirmEmailDialogProps = {
   opened: boolean;
   email: string;
   onClose(): void;

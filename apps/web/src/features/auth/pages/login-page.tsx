@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../components/auth-card.tsx";
 import { CodeSignInForm } from "../components/code-sign-in-form.tsx";
-import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
+import { ConfirmEmailDialogOnOpen } from "../components/confirm-email-dialog-on-open.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
 import { PasswordSignInForm } from "../components/password-sign-in-form.tsx";
 import { oauthErrorMessage } from "../lib/oauth-errors.ts";
@@ -53,7 +53,7 @@ export function LoginPage() {
           </Anchor>
         </Text>
       </Group>
-      <ConfirmEmailDialog
+      <ConfirmEmailDialogOnOpen
         opened={unconfirmedEmail !== null}
         email={unconfirmedEmail ?? ""}
         onClose={() => setUnconfirmedEmail(null)}

@@ -9,7 +9,7 @@ import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { signUp } from "../api/sign-up.ts";
 import { AuthCard } from "../components/auth-card.tsx";
-import { ConfirmEmailDialog } from "../components/confirm-email-dialog.tsx";
+import { ConfirmEmailDialogOnOpen } from "../components/confirm-email-dialog-on-open.tsx";
 import { OAuthButtons } from "../components/oauth-buttons.tsx";
 import { pricingPath } from "../lib/use-complete-sign-in.ts";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
@@ -82,7 +82,7 @@ export function RegisterPage() {
           Sign in
         </Anchor>
       </Text>
-      <ConfirmEmailDialog
+      <ConfirmEmailDialogOnOpen
         opened={confirmEmail !== null}
         email={confirmEmail ?? ""}
         onClose={() => setConfirmEmail(null)}
