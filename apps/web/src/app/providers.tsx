@@ -1,14 +1,14 @@
 import { MantineContext, MantineThemeProvider, useProviderColorScheme } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, useEffect, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { SessionProvider } from "../lib/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
+import { useHostWanted } from "../lib/hosts.ts";
 import { AfterHydration } from "../lib/hydrated.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { theme } from "./theme.ts";
 
-// Toasts and dialogs are rendered by hosts loaded after the first paint: toasts raised earlier wait in
-// the notifications store, and dialog openers wait for the modals host (components/dialogs/modals-ready.ts).
+// Toasts and dialogs are rendered by hosts loaded when the first one is shown (lib/hosts.ts).
 const ModalsHost = lazy(() => import("../components/dialogs/modals-host.tsx").then((m) => ({ default: m.ModalsHost })));
 const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
 
@@ -47,6 +47,26 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The hosts something has asked for, each in a boundary of its own: one loading never hides the other. */
+function Hosts() {
+  const toasts = useHostWanted("toasts");
+  const dialogs = useHostWanted("dialogs");
+  return (
+    <>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="bottom-center" className="nl-toasts" limit={4} zIndex={3000} />
+        </Suspense>
+      )}
+      {dialogs && (
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** Query cache, Mantine theme, session, toasts, dialogs. */
 export function Providers({ children }: { children: ReactNode }) {
   // From the first render, not from the (later loaded) dialogs host: a dialog's opener may be focused, and
@@ -70,10 +90,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <ThemeProvider>
         <SessionProvider>
           {children}
-          {/* Toasts and dialogs: not in the prerendered pages, loaded once the page runs. */}
+          {/* Toasts and dialogs: not in the prerendered pages, loaded once the page runs and shows one. */}
           <AfterHydration fallback={null}>
-            <Notifications position="bottom-center" className="nl-toasts" limit={4} zIndex={3000} />
-            <ModalsHost />
+            <Hosts />
           </AfterHydration>
         </SessionProvider>
       </ThemeProvider>

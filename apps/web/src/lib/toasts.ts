@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from "@neonlab/shared/constants";
 import type { ReactNode } from "react";
+import { wantHost } from "./hosts.ts";
 
 export type ToastKind = "success" | "error" | "warning" | "info";
 
@@ -17,6 +18,7 @@ export type ToastOptions = { title?: string; autoClose?: number | false; id?: st
 
 /** Shows a spec toast (§8): a title (Success, Error, Warning, Info unless given) and a detail line, 3000 ms. */
 export function showToast(kind: ToastKind, message: ReactNode, options: ToastOptions = {}): void {
+  wantHost("toasts");
   void loadStore().then(({ notifications }) =>
     notifications.show({
       id: options.id,
