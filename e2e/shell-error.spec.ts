@@ -128,3 +128,17 @@ test("an unhandled error switches to the error page and is reported", async ({ p
   await expect(page.locator("[data-error-page]")).toHaveAttribute("data-status", "500");
   await expect(page.locator("[data-error-message]")).toContainText("Reactor core breach");
 });
+
+test("a toast whose code can no longer load (a release removed it) shows the error page, not a blank one", async ({
+  page,
+}) => {
+  await prepareApp(page);
+  await visit(page, "/login");
+  // From here on no script loads: the toasts' host and store are fetched with the first toast.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.getByRole("textbox", { name: /^Email/ }).fill("nobody@example.test");
+  await page.getByRole("textbox", { name: /^Password/ }).fill("Wrong-password-123!");
+  await page.getByRole("button", { name: "Sign In" }).first().click();
+  await expect(page.locator("[data-error-page]")).toHaveAttribute("data-status", "500");
+  await expect(page.locator("[data-error-message]")).toContainText("dynamically imported module");
+});

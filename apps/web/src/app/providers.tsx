@@ -1,6 +1,6 @@
 import { MantineContext, MantineThemeProvider, useProviderColorScheme } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { SessionProvider } from "../lib/session.tsx";
 import { colorSchemeManager } from "../lib/color-scheme.ts";
 import { useHostWanted } from "../lib/hosts.ts";
@@ -8,9 +8,19 @@ import { AfterHydration } from "../lib/hydrated.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { theme } from "./theme.ts";
 
-// Toasts and dialogs are rendered by hosts loaded when the first one is shown (lib/hosts.ts).
-const ModalsHost = lazy(() => import("../components/dialogs/modals-host.tsx").then((m) => ({ default: m.ModalsHost })));
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+// Toasts and dialogs are rendered by hosts loaded when the first one is shown (lib/hosts.ts). A host whose
+// code can not load (a release removed its file and no service worker kept it) renders nothing: the hosts sit
+// outside the router's error page, and a failed import thrown there would blank the whole page.
+function hostOrNothing<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() =>
+    load().then(
+      (Host): { default: ComponentType<P> } => ({ default: Host }),
+      (): { default: ComponentType<P> } => ({ default: () => null }),
+    ),
+  );
+}
+const ModalsHost = hostOrNothing(() => import("../components/dialogs/modals-host.tsx").then((m) => m.ModalsHost));
+const Notifications = hostOrNothing(() => import("@mantine/notifications").then((m) => m.Notifications));
 
 const rootElement = () => document.documentElement;
 
