@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { type ReactNode, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferred } from "./deferred.tsx";
 
 afterEach(cleanup);
@@ -28,6 +29,33 @@ describe("a deferred component", () => {
       render(<Greeting name="Ada" />);
     });
     expect(await screen.findByText("Hello Ada")).toBeTruthy();
+  });
+
+  it("renders two copies that suspended on the same load, with no conditional use() error", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const Counter = deferred(
+      () =>
+        new Promise<() => ReactNode>((resolve) =>
+          setTimeout(() =>
+            resolve(function Counter() {
+              const [count] = useState(3);
+              return <p>Count {count}</p>;
+            }),
+          ),
+        ),
+      <p>Loading</p>,
+    );
+    await act(async () => {
+      render(
+        <>
+          <Counter />
+          <Counter />
+        </>,
+      );
+    });
+    expect(await screen.findAllByText("Count 3")).toHaveLength(2);
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    errors.mockRestore();
   });
 
   it("adds no Suspense boundary without a fallback, so preloaded markup hydrates with the rest", async () => {
