@@ -280,20 +280,25 @@ describe("OAuth configuration", () => {
     expect(enabledOAuthProviders(testConfig(providers.env))).toEqual(["google", "github"]);
   });
 
-  it("GET /api/config names the providers this server has credentials for, and only those", async () => {
-    const config = async (env: Record<string, string>) => {
+  // One app per case, each with its own time limit: starting an app on the embedded database is the slow part.
+  it.each([
+    // An id without its secret enables nothing (see above).
+    { given: "a Google id alone", env: { GOOGLE_CLIENT_ID: "only-an-id" }, named: [] },
+    {
+      given: "a GitHub id and secret",
+      env: { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" },
+      named: ["github"],
+    },
+    { given: "ids and secrets for both", env: providers.env, named: ["google", "github"] },
+  ])(
+    "GET /api/config names the providers this server has credentials for, and only those: $given",
+    async ({ env, named }) => {
       const app = await createTestApp({ env });
       const res = await app.inject({ method: "GET", url: "/api/config" });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
-    // An id without its secret enables nothing (see above).
-    expect(await config({ GOOGLE_CLIENT_ID: "only-an-id" })).toEqual({ oauthProviders: [] });
-    expect(await config({ GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" })).toEqual({
-      oauthProviders: ["github"],
-    });
-    expect(await config(providers.env)).toEqual({ oauthProviders: ["google", "github"] });
-  });
+      expect(res.json()).toEqual({ oauthProviders: named });
+    },
+  );
 
   it("answers 404 for a provider that is not configured", async () => {
     const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: "only-an-id" } });
