@@ -3,8 +3,9 @@
 // Chromium) on every public route, prints the median score per category against the targets (and the median
 // Total Blocking Time) and writes the medians of the scores and of each metric to bench/results/lighthouse.json.
 // `--dist DIR` (or WEB_DIST) audits an existing build instead of building one; `--reports DIR` also keeps every
-// full Lighthouse report there. Each route is requested once, with the files
-// it names, before its runs (a warm server). It reports; it never fails on scores.
+// full Lighthouse report there. `--cpu-slowdown N` replaces the preset's 4× CPU slowdown, to score as on a
+// machine of another speed: 4 × this machine's benchmark index ÷ the other's (bench/README.md). Each route is
+// requested once, with the files it names, before its runs (a warm server). It reports; it never fails on scores.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,8 @@ const PUBLIC_ROUTES = (
   "/ /about /features /tutorials /help /policy /terms /contact /pricing /courses /blogs /hacks /projects /rank " +
   "/login /register /forgot"
 ).split(" ");
+/** Lighthouse's mobile preset: a mid-range phone simulated as this machine's CPU four times slower. */
+const PRESET_CPU_SLOWDOWN = 4;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless",
@@ -36,7 +39,8 @@ const CHROME_FLAGS = [
 ];
 
 function options() {
-  const usage = "usage: npm run lighthouse -- [--runs N] [--routes /,/about] [--no-build] [--dist DIR] [--reports DIR]";
+  const usage =
+    "usage: npm run lighthouse -- [--runs N] [--routes /,/about] [--no-build] [--dist DIR] [--reports DIR] [--cpu-slowdown N]";
   let values;
   try {
     ({ values } = parseArgs({
@@ -46,6 +50,7 @@ function options() {
         "no-build": { type: "boolean" },
         dist: { type: "string" },
         reports: { type: "string" },
+        "cpu-slowdown": { type: "string", default: String(PRESET_CPU_SLOWDOWN) },
       },
     }));
   } catch (error) {
@@ -57,9 +62,18 @@ function options() {
   const bad = routes.find((route) => !route.startsWith("/"));
   if (bad !== undefined) fail(`--routes takes paths starting with "/", got "${bad}"\n${usage}`);
   // An explicit build (flag, else WEB_DIST) is audited as it is; otherwise build, or copy apps/web/dist.
+  const cpuSlowdown = Number(values["cpu-slowdown"]);
+  if (!(cpuSlowdown >= 1 && cpuSlowdown <= 20)) fail(`--cpu-slowdown must be a number from 1 to 20\n${usage}`);
   const dist = values.dist ?? process.env.WEB_DIST;
   if (dist !== undefined && !existsSync(join(dist, "index.html"))) fail(`--dist needs a build at ${dist}\n${usage}`);
-  return { runs, routes, build: !values["no-build"] && dist === undefined, dist, reports: values.reports };
+  return {
+    runs,
+    routes,
+    cpuSlowdown,
+    build: !values["no-build"] && dist === undefined,
+    dist,
+    reports: values.reports,
+  };
 }
 
 function fail(message) {
@@ -138,7 +152,7 @@ async function startServer(webDist, dataDir) {
  * One Lighthouse run in a Chrome of its own: a long-lived browser here started answering NO_FCP after
  * a few dozen runs. A run that errors is tried once more before its error is kept.
  */
-async function audit(url, route) {
+async function audit(url, route, cpuSlowdown) {
   let lhr;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -150,6 +164,7 @@ async function audit(url, route) {
         output: "json",
         logLevel: "error",
         onlyCategories: CATEGORIES,
+        throttling: { cpuSlowdownMultiplier: cpuSlowdown },
       });
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       lhr = result.lhr;
@@ -178,7 +193,7 @@ async function warmUp(url) {
 }
 
 async function main() {
-  const { runs, routes, build, dist, reports: reportsDir } = options();
+  const { runs, routes, cpuSlowdown, build, dist, reports: reportsDir } = options();
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   // The server gets a build of its own: others rebuilding apps/web/dist meanwhile would leave it serving
   // index.html in place of chunks it never saw (a blank page, NO_FCP).
@@ -206,7 +221,7 @@ async function main() {
       const reports = [];
       for (let run = 1; run <= runs; run++) {
         const started = Date.now();
-        const lhr = await audit(url, route);
+        const lhr = await audit(url, route, cpuSlowdown);
         reports.push(lhr);
         if (reportsDir) {
           const name = `${route.replace(/[^a-z0-9]+/gi, "_") || "_"}-${run}.json`;
@@ -226,14 +241,26 @@ async function main() {
   // Lantern simulates a mid-range phone from the timings it observes, so a busy machine lowers performance.
   const index = median(results.map((result) => result.benchmarkIndex));
   console.log(
-    `\nChrome benchmark index (median): ${index}; load average now: ${loadavg()
+    `\nChrome benchmark index (median): ${index}; CPU slowdown ${cpuSlowdown}×; load average now: ${loadavg()
       .map((n) => n.toFixed(1))
       .join(" ")}`,
   );
   mkdirSync(dirname(RESULTS), { recursive: true });
   writeFileSync(
     RESULTS,
-    `${JSON.stringify({ date: new Date().toISOString(), preset: "mobile", runs, targets: TARGETS, lighthouseVersion, results }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        preset: "mobile",
+        cpuSlowdownMultiplier: cpuSlowdown,
+        runs,
+        targets: TARGETS,
+        lighthouseVersion,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log(`\nwritten to ${RESULTS}`);
 }
