@@ -1,6 +1,7 @@
 import { Button, Group, Pagination, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { BLOG_SORT_LABELS, BLOG_SORTS, BLOGS_PAGE_SIZE, type BlogCategory } from "@neonlab/shared/schemas/blogs";
+import { BLOG_SORT_LABELS, BLOG_SORTS, BLOGS_PAGE_SIZE } from "@neonlab/shared/schemas/blog-constants";
+import type { BlogCategory } from "@neonlab/shared/schemas/blogs";
 import { IconFilterOff, IconSearch, IconSearchOff } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
-import { BLOG_REJECT_REASON_MAX, BLOG_REJECT_REASON_MIN } from "@neonlab/shared/schemas/blogs";
+import { BLOG_REJECT_REASON_MAX, BLOG_REJECT_REASON_MIN } from "@neonlab/shared/schemas/blog-constants";
 import { useState } from "react";
 
 /** Why a blog is sent back: the author reads it in the notification and in the editor. */

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Pagination, Skeleton, Stack, Text } from "@mantine/core";
-import { BLOGS_PAGE_SIZE, type BlogEdit, type BlogSummary } from "@neonlab/shared/schemas/blogs";
+import { BLOGS_PAGE_SIZE } from "@neonlab/shared/schemas/blog-constants";
+import type { BlogEdit, BlogSummary } from "@neonlab/shared/schemas/blogs";
 import { IconCheck, IconChevronDown, IconChevronUp, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";

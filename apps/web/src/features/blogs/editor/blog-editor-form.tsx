@@ -5,10 +5,8 @@ import {
   BLOG_TAG_MAX,
   BLOG_TAGS_MAX,
   BLOG_TITLE_MAX,
-  type BlogEdit,
-  type BlogImagesUpload,
-  type BlogUpdate,
-} from "@neonlab/shared/schemas/blogs";
+} from "@neonlab/shared/schemas/blog-constants";
+import type { BlogEdit, BlogImagesUpload, BlogUpdate } from "@neonlab/shared/schemas/blogs";
 import { IconAlertTriangle, IconEye, IconSend, IconSendOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Editor } from "@tiptap/react";

@@ -1,5 +1,6 @@
 import { Button, FileButton, Group, Text } from "@mantine/core";
-import { BLOG_IMAGE_TYPES, type BlogImage } from "@neonlab/shared/schemas/blogs";
+import { BLOG_IMAGE_TYPES } from "@neonlab/shared/schemas/blog-constants";
+import type { BlogImage } from "@neonlab/shared/schemas/blogs";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import classes from "./editor.module.css";
 

@@ -1,4 +1,4 @@
-import { BLOG_SORTS, type BlogSort } from "@neonlab/shared/schemas/blogs";
+import { BLOG_SORTS, type BlogSort } from "@neonlab/shared/schemas/blog-constants";
 import type { BlogListParams } from "../api/blogs.ts";
 
 // The /blogs list's filters live in the address (?search=&sort=&category=&from=&to=&page=), so a filtered

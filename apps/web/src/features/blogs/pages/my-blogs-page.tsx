@@ -5,8 +5,8 @@ import {
   BLOG_TITLE_MAX,
   BLOGS_PAGE_SIZE,
   type BlogStatus,
-  type BlogSummary,
-} from "@neonlab/shared/schemas/blogs";
+} from "@neonlab/shared/schemas/blog-constants";
+import type { BlogSummary } from "@neonlab/shared/schemas/blogs";
 import { canWriteBlogs, isStaff } from "@neonlab/shared/roles";
 import { IconCrown, IconEye, IconPencil, IconPencilPlus, IconSend, IconSendOff } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
