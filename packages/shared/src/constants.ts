@@ -120,3 +120,6 @@ export const COURSE_NEONBITS = 100;
 export const STREAK_SAVE_COST_PER_DAY = 100;
 export const STREAK_SAVE_MAX_DAYS = 3;
 export const REFLECTION_MIN_LENGTH = 10;
+
+/** The longest referral code a sign-up may carry (an invite's or a personal link's code is shorter). */
+export const REFERRAL_CODE_MAX_LENGTH = 64;

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { CODE_EXPIRY_SECONDS, CODE_MAX_WRONG_TRIES, CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { isAllowedProfileImage, PROFILE_IMAGE_MAX_LENGTH } from "@neonlab/shared/schemas/auth";
-import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/schemas/referrals";
+import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/constants";
 import type { Mail } from "../adapters/mail/mailer.ts";
 import {
   confirmationCodeMail,

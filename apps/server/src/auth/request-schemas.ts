@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/schemas/referrals";
+import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/constants";
 import {
   codeSchema,
   displayNameSchema,

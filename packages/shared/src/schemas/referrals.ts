@@ -7,8 +7,6 @@ import { userCardSchema } from "./community.ts";
 
 /** NeonBits the inviter gets when the invited account is confirmed (product rules). */
 export const REFERRAL_REWARD = 200;
-/** The longest referral code a sign-up may carry (an invite's or a personal link's code is shorter). */
-export const REFERRAL_CODE_MAX_LENGTH = 64;
 /**
  * Invites one user may have counted a day: mails (new or sent again) and sign-ups through their personal link
  * together. A link sign-up past the cap links nothing (and pays nothing).

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { type ContactInput, contactSchema } from "@neonlab/shared/schemas/auth";
+import { useForm } from "@mantine/form";
+import type { ContactInput } from "@neonlab/shared/schemas/auth";
 import { IconBook, IconHelpCircle, IconSend } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -9,6 +9,9 @@ import { toast } from "../../lib/toasts.ts";
 import { useSession } from "../../lib/session.tsx";
 import classes from "./contact-page.module.css";
 import { PageHeader } from "./components/page-header.tsx";
+import { schemaCheck, submitChecked } from "../../lib/zod-form.ts";
+
+const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.contactSchema));
 
 /** POST /api/users/contact: stored and mailed to the operator; answers {message}. */
 const sendContactMessage = (input: ContactInput) =>
@@ -19,7 +22,7 @@ export function ContactPage() {
   const form = useForm<ContactInput>({
     mode: "controlled",
     initialValues: { name: profile?.display_name ?? "", email: profile?.email ?? "", subject: "", message: "" },
-    validate: schemaResolver(contactSchema, { sync: true }),
+    validate: check.validate,
     validateInputOnBlur: true,
   });
   const send = useMutation({
@@ -40,7 +43,8 @@ export function ContactPage() {
       <div className={classes.layout}>
         <form
           className={`nl-panel ${classes.form}`}
-          onSubmit={form.onSubmit((values) => send.mutate(contactSchema.parse(values)))}
+          onFocus={check.prepare}
+          onSubmit={submitChecked(form, check, async (values) => send.mutate((await check.schema()).parse(values)))}
           noValidate
           aria-label="Contact form"
         >

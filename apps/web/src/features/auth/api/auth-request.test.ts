@@ -31,7 +31,7 @@ describe("authRequest", () => {
 
   it("takes the bearer token from the header, else from the body", async () => {
     mockApi("POST", "/api/auth/sign-in/email", authSessionAnswerSchema, { token: "from-body" });
-    expect(requireToken(await authRequest("sign-in/email", {}))).toBe("from-body");
+    expect(await requireToken(await authRequest("sign-in/email", {}))).toBe("from-body");
     mockApi(
       "POST",
       "/api/auth/sign-in/email",
@@ -41,7 +41,7 @@ describe("authRequest", () => {
         headers: { "set-auth-token": "from-header" },
       },
     );
-    expect(requireToken(await authRequest("sign-in/email", {}))).toBe("from-header");
+    expect(await requireToken(await authRequest("sign-in/email", {}))).toBe("from-header");
     mockApi("POST", "/api/auth/sign-in/email", authSessionAnswerSchema, { token: null });
     await expect(authRequest("sign-in/email", {}).then(requireToken)).rejects.toThrow("There was an error");
   });

@@ -1,5 +1,4 @@
 import { MESSAGES } from "@neonlab/shared/messages";
-import { authSessionAnswerSchema } from "@neonlab/shared/schemas/auth";
 import { ApiError, apiErrorFrom } from "../../../lib/api-client.ts";
 import { readAuthToken } from "../../../lib/auth-token.ts";
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../../lib/idempotency-key.ts";
@@ -48,8 +47,12 @@ export function isUnconfirmedEmailError(error: unknown): boolean {
   return error instanceof ApiError && (error.code === "EMAIL_NOT_VERIFIED" || error.code === "email_not_confirmed");
 }
 
-/** A sign-in call that succeeded but carried no token is a server fault the user can retry. */
-export function requireToken(response: AuthResponse<unknown>): string {
+/**
+ * A sign-in call that succeeded but carried no token is a server fault the user can retry. The answer's schema
+ * loads with the first answer: the sign-in pages' first paint needs no zod.
+ */
+export async function requireToken(response: AuthResponse<unknown>): Promise<string> {
+  const { authSessionAnswerSchema } = await import("@neonlab/shared/schemas/auth");
   const answer = authSessionAnswerSchema.safeParse(response.data);
   const token = response.token || (answer.success ? answer.data.token || answer.data.session?.token : null);
   if (!token) throw new Error(MESSAGES.genericError);

@@ -1,4 +1,4 @@
-import { type OAuthProviderId, oauthStartAnswerSchema, type PublicConfig } from "@neonlab/shared/schemas/auth";
+import type { OAuthProviderId, PublicConfig } from "@neonlab/shared/schemas/auth";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQuery } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -38,6 +38,7 @@ export async function oauthAuthorizationUrl(provider: OAuthProvider, carry: OAut
     disableRedirect: true,
     ...(timeZone ? { timeZone: timeZone.slice(0, 100) } : {}),
   });
+  const { oauthStartAnswerSchema } = await import("@neonlab/shared/schemas/auth");
   const answer = oauthStartAnswerSchema.safeParse(data);
   if (!answer.success) throw new Error("The sign-in provider did not answer. Please try again.");
   return answer.data.url;

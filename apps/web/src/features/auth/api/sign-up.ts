@@ -1,5 +1,5 @@
 import type { SignUpInput } from "@neonlab/shared/schemas/auth";
-import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/schemas/referrals";
+import { REFERRAL_CODE_MAX_LENGTH } from "@neonlab/shared/constants";
 import { browserTimeZone } from "../../../lib/time-zone.ts";
 import { authRequest } from "./auth-request.ts";
 

@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { CONFIRMATION_CODE_LENGTH } from "@neonlab/shared/constants";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { signInSchema } from "@neonlab/shared/schemas/auth";
 import { IconLogin2, IconMailForward } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,7 +12,11 @@ import { sendSignInCode, signInWithCode } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCodeField } from "../lib/code-errors.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+
+const check = schemaCheck(() =>
+  import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema.pick({ email: true })),
+);
 
 /** Sign-in with a one-time code mailed to the address: ask for the code, then enter it. */
 /** `then`: where to go once signed in (a picked plan's checkout); else the saved return path. */
@@ -23,7 +26,7 @@ export function CodeSignInForm({ then }: { then?: string } = {}) {
   const { code, setCode, error: codeError, reject: rejectCode } = useCodeField();
   const form = useForm({
     initialValues: { email: "" },
-    validate: zodResolver(signInSchema.pick({ email: true })),
+    validate: check.validate,
     ...validationTriggers(),
   });
 
@@ -45,7 +48,11 @@ export function CodeSignInForm({ then }: { then?: string } = {}) {
 
   if (!sentTo) {
     return (
-      <form onSubmit={form.onSubmit(({ email }) => send.mutate(email.trim().toLowerCase()))} noValidate>
+      <form
+        onFocus={check.prepare}
+        onSubmit={submitChecked(form, check, ({ email }) => send.mutate(email.trim().toLowerCase()))}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Email"

@@ -1,6 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { signInSchema } from "@neonlab/shared/schemas/auth";
 import { IconLogin2 } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -8,7 +7,9 @@ import { isUnconfirmedEmailError } from "../api/auth-request.ts";
 import { signInWithPassword } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+
+const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema));
 
 type PasswordSignInFormProps = {
   /** An unconfirmed account: the server mailed a fresh code, the confirmation dialog takes over. */
@@ -21,7 +22,7 @@ export function PasswordSignInForm({ onUnconfirmed, then }: PasswordSignInFormPr
   const completeSignIn = useCompleteSignIn();
   const form = useForm({
     initialValues: { email: "", password: "" },
-    validate: zodResolver(signInSchema),
+    validate: check.validate,
     ...validationTriggers(),
   });
 
@@ -36,7 +37,7 @@ export function PasswordSignInForm({ onUnconfirmed, then }: PasswordSignInFormPr
   });
 
   return (
-    <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+    <form onFocus={check.prepare} onSubmit={submitChecked(form, check, (values) => signIn.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput
           label="Email"

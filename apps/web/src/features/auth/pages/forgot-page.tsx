@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { signInSchema } from "@neonlab/shared/schemas/auth";
 import { IconMailForward } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -9,12 +8,16 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { requestPasswordReset } from "../api/password-reset.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+
+const check = schemaCheck(() =>
+  import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema.pick({ email: true })),
+);
 
 export function ForgotPage() {
   const form = useForm({
     initialValues: { email: "" },
-    validate: zodResolver(signInSchema.pick({ email: true })),
+    validate: check.validate,
     ...validationTriggers(),
   });
 
@@ -31,7 +34,11 @@ export function ForgotPage() {
           If an account exists for {request.variables}, a reset link is on its way. It is valid for one hour.
         </Alert>
       )}
-      <form onSubmit={form.onSubmit(({ email }) => request.mutate(email.trim().toLowerCase()))} noValidate>
+      <form
+        onFocus={check.prepare}
+        onSubmit={submitChecked(form, check, ({ email }) => request.mutate(email.trim().toLowerCase()))}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Email"

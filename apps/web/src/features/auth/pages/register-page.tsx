@@ -1,7 +1,6 @@
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { signUpSchema } from "@neonlab/shared/schemas/auth";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -15,7 +14,9 @@ import { pricingPath } from "../lib/use-complete-sign-in.ts";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
 import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { validationTriggers, zodResolver } from "../../../lib/zod-form.ts";
+import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+
+const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.signUpSchema));
 
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -24,12 +25,13 @@ export function RegisterPage() {
   const priceId = params.get("priceId");
   const form = useForm({
     initialValues: { displayName: "", email: "", password: "" },
-    validate: zodResolver(signUpSchema),
+    validate: check.validate,
     ...validationTriggers(),
   });
 
   const register = useMutation({
-    mutationFn: (values: typeof form.values) => signUp(signUpSchema.parse(values), params.get("referral")),
+    mutationFn: async (values: typeof form.values) =>
+      signUp((await check.schema()).parse(values), params.get("referral")),
     onSuccess: (_, values) => setConfirmEmail(values.email.trim().toLowerCase()),
     onError: (error) => {
       const message = errorMessage(error);
@@ -39,7 +41,7 @@ export function RegisterPage() {
   });
 
   const owner = { email: form.values.email, name: form.values.displayName };
-  const submit = form.onSubmit(async (values) => {
+  const submit = submitChecked(form, check, async (values) => {
     const problem = await newPasswordProblem(values.password, owner);
     if (problem) form.setFieldError("password", problem);
     else register.mutate(values);
@@ -48,7 +50,7 @@ export function RegisterPage() {
   return (
     <AuthCard title="Create your account" subtitle="Start hacking, earning XP and keeping your streak.">
       <OAuthButtons carry={{ priceId, referral: params.get("referral") }} divider="or with your email" />
-      <form onSubmit={submit} noValidate>
+      <form onFocus={check.prepare} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Display name"
