@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { SUBSCRIPTION_STATUSES } from "./payment-rules.ts";
 
 // Payments (spec §7 `stripe/*`): the shapes are the same with Stripe and with the built-in test provider.
 // Amounts are in the currency's minor unit (cents); instants are ISO 8601.
+
+export * from "./payment-rules.ts";
 
 export const subscriptionPriceSchema = z.object({
   id: z.string(),
@@ -40,43 +43,6 @@ export const currencyProductSchema = z.object({
   prices: z.array(currencyPriceSchema),
 });
 export type CurrencyProduct = z.infer<typeof currencyProductSchema>;
-
-export const SUBSCRIPTION_STATUSES = [
-  "active",
-  "trialing",
-  "past_due",
-  "unpaid",
-  "canceled",
-  "incomplete",
-  "incomplete_expired",
-  "paused",
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/**
- * A subscription in one of these may still renew or charge: deleting the account cancels it at the provider at
- * once (payments: account-deletion.ts), and Settings says so before the account is deleted.
- */
-export const LIVE_SUBSCRIPTION_STATUSES = [
-  "active",
-  "trialing",
-  "past_due",
-  "unpaid",
-  "incomplete",
-  "paused",
-] as const satisfies readonly SubscriptionStatus[];
-
-/**
- * A subscription in one of these is the user's Pro to manage: it blocks a second checkout, and its plan,
- * cancellation and reactivation can be changed.
- */
-export const MANAGED_SUBSCRIPTION_STATUSES = [
-  "active",
-  "trialing",
-  "past_due",
-] as const satisfies readonly SubscriptionStatus[];
-export const isManagedSubscription = (status: string) =>
-  (MANAGED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -121,8 +87,3 @@ export const createSubscriptionSessionSchema = z.object({ priceId });
 export const currencySessionQuerySchema = z.object({ priceId: priceId.optional() });
 
 export const subscriptionMessageSchema = z.object({ message: z.string() });
-
-/** Formats minor units for people: 999 usd → "$9.99". */
-export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
-}

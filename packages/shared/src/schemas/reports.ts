@@ -1,45 +1,18 @@
 import { z } from "zod";
 import { entityId as id, isoDateTime, noControlCharacters } from "./common.ts";
+import {
+  REPORT_STATUSES,
+  REPORT_KINDS,
+  type ReportKind,
+  REPORT_CAUSES,
+  REPORT_DESCRIPTION_MIN,
+  REPORT_DESCRIPTION_MAX,
+} from "./report-constants.ts";
 
 // Reports (product rules "Community"): a problem with the app or a lesson, sent by a signed-in user;
 // moderators move it through its statuses and the reporter is told when it is resolved.
 
-export const REPORT_STATUSES = ["open", "in_review", "resolved", "dismissed"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  open: "Open",
-  in_review: "In review",
-  resolved: "Resolved",
-  dismissed: "Dismissed",
-};
-
-export const REPORT_KINDS = ["app", "lesson"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-/** What a report is about, per kind, with the label the dialog shows. */
-export const REPORT_CAUSES = {
-  app: {
-    bug: "Something is broken",
-    account: "My account or sign-in",
-    payment: "Payments",
-    abuse: "Abuse or spam",
-    idea: "An idea",
-    other: "Something else",
-  },
-  lesson: {
-    mistake: "A mistake in the lesson",
-    quiz: "A quiz answer looks wrong",
-    unclear: "Hard to follow",
-    broken: "A broken link or image",
-    other: "Something else",
-  },
-} as const satisfies Record<ReportKind, Record<string, string>>;
-
-export const REPORT_DESCRIPTION_MIN = 10;
-export const REPORT_DESCRIPTION_MAX = 2000;
-/** Reports one user may send per hour (both kinds together). */
-export const REPORTS_PER_HOUR = 10;
-export const REPORTS_PAGE_SIZE = 20;
+export * from "./report-constants.ts";
 
 const description = z
   .string({ error: "Describe the problem." })

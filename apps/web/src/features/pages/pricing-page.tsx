@@ -1,5 +1,6 @@
 import { Badge, Button, List, SimpleGrid, Text } from "@mantine/core";
-import { formatMoney, isManagedSubscription, type SubscriptionPrice } from "@neonlab/shared/schemas/payments";
+import { formatMoney, isManagedSubscription } from "@neonlab/shared/schemas/payment-rules";
+import type { SubscriptionPrice } from "@neonlab/shared/schemas/payments";
 import { IconCheck, IconCoin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

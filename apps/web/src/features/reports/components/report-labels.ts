@@ -1,4 +1,5 @@
-import { REPORT_CAUSES, REPORT_STATUS_LABELS, type Report, type ReportStatus } from "@neonlab/shared/schemas/reports";
+import { REPORT_CAUSES, REPORT_STATUS_LABELS, type ReportStatus } from "@neonlab/shared/schemas/report-constants";
+import type { Report } from "@neonlab/shared/schemas/reports";
 
 /** Badge colours of the statuses (outline badges: these pass contrast in both colour modes). */
 export const STATUS_COLORS: Record<ReportStatus, string> = {

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Chip, Group, Select, Skeleton, Stack, Text } fro
 import {
   REPORT_STATUS_LABELS,
   REPORT_STATUSES,
-  type Report,
   type ReportKind,
   type ReportStatus,
-} from "@neonlab/shared/schemas/reports";
+} from "@neonlab/shared/schemas/report-constants";
+import type { Report } from "@neonlab/shared/schemas/reports";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { MESSAGES } from "@neonlab/shared/messages";
 import { DELETE_ACCOUNT_MESSAGES } from "@neonlab/shared/schemas/auth";
-import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionAnswer } from "@neonlab/shared/schemas/payments";
+import { LIVE_SUBSCRIPTION_STATUSES } from "@neonlab/shared/schemas/payment-rules";
+import type { SubscriptionAnswer } from "@neonlab/shared/schemas/payments";
 import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
