@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { renderApp } from "../test/render-app.tsx";
-import { type SchemaCheck, schemaCheck, submitChecked } from "./zod-form.ts";
+import { type SchemaCheck, schemaCheck } from "./zod-form.ts";
 
 afterEach(cleanup);
 
@@ -24,7 +24,7 @@ function heldSchema() {
 function EmailForm({ check, onSend }: { check: SchemaCheck<typeof emailSchema>; onSend: (email: string) => void }) {
   const form = useForm({ initialValues: { email: "" }, validate: check.validate, validateInputOnBlur: true });
   return (
-    <form onFocus={check.prepare} onSubmit={submitChecked(form, check, ({ email }) => onSend(email))} noValidate>
+    <form onFocus={check.prepare} onSubmit={form.onSubmit(({ email }) => onSend(email))} noValidate>
       <TextInput label="Email" {...form.getInputProps("email")} key={form.key("email")} />
       <Button type="submit">Send</Button>
     </form>
@@ -44,6 +44,17 @@ describe("a form's schema loaded apart", () => {
     await check.schema();
     await userEvent.type(screen.getByRole("textbox", { name: "Email" }), "not-an-address");
     await userEvent.tab();
+    expect(await screen.findByText("Enter a valid email address.")).toBeTruthy();
+  });
+
+  it("checks a field left before the schema arrived once it does", async () => {
+    const { load, release } = heldSchema();
+    renderApp(<EmailForm check={schemaCheck(load)} onSend={vi.fn()} />);
+    await userEvent.type(screen.getByRole("textbox", { name: "Email" }), "ada");
+    await userEvent.tab();
+    expect(screen.queryByText("Enter a valid email address.")).toBeNull();
+
+    release();
     expect(await screen.findByText("Enter a valid email address.")).toBeTruthy();
   });
 

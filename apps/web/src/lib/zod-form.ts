@@ -1,5 +1,4 @@
 import type { FormErrors } from "@mantine/form";
-import type { FormEvent } from "react";
 import type { ZodType } from "zod";
 
 /**
@@ -31,22 +30,24 @@ export function validationTriggers<Field extends string>(changeFields: Field[] =
 /**
  * A form's schema loaded apart from the page: zod and the shared schemas are a chunk of their own (about
  * 25 KiB gzip, evaluated in one task), which a sign-in or contact page's first paint does not need. The form
- * starts the load when it is first focused (`prepare`, the form's onFocus); `validate` is Mantine's validator,
- * answering the schema's messages once it is there and none before; `submitChecked` waits for it.
+ * starts the load when it is first focused (`prepare`, the form's onFocus). `validate` is Mantine's validator:
+ * the schema's messages at once when it is there, else a promise of them (Mantine awaits it on blur and on
+ * submit). A schema that can not load (offline, a removed release) answers no errors: the server checks with
+ * the same schema.
  */
 export type SchemaCheck<Schema extends ZodType> = {
-  validate(values: unknown): FormErrors;
+  validate(values: unknown): FormErrors | Promise<FormErrors>;
   schema(): Promise<Schema>;
   prepare(): void;
 };
 
 export function schemaCheck<Schema extends ZodType>(load: () => Promise<Schema>): SchemaCheck<Schema> {
-  let loaded: { schema: Schema; validate: (values: unknown) => FormErrors } | undefined;
+  let resolve: ((values: unknown) => FormErrors) | undefined;
   let loading: Promise<Schema> | undefined;
   const schema = () => {
     loading ??= load().then(
       (value) => {
-        loaded = { schema: value, validate: zodResolver(value) };
+        resolve = zodResolver(value);
         return value;
       },
       (error: unknown) => {
@@ -56,34 +57,14 @@ export function schemaCheck<Schema extends ZodType>(load: () => Promise<Schema>)
     );
     return loading;
   };
-  const prepare = () => void schema().catch(() => undefined);
   return {
-    validate: (values) => {
-      if (loaded) return loaded.validate(values);
-      prepare();
-      return {};
-    },
+    validate: (values) =>
+      resolve?.(values) ??
+      schema().then(
+        (value) => zodResolver(value)(values),
+        () => ({}),
+      ),
     schema,
-    prepare,
-  };
-}
-
-/**
- * Mantine's `form.onSubmit(handler)`, run once the form's schema is there, so a submit before it arrived still
- * shows the schema's messages. A schema that can not load (offline, a removed release) leaves the check to the
- * server, which answers with the same shared schema's messages.
- */
-export function submitChecked<Values>(
-  form: { onSubmit(handler: (values: Values) => void): (event?: FormEvent<HTMLFormElement>) => void },
-  check: SchemaCheck<ZodType>,
-  handler: (values: Values) => void,
-): (event?: FormEvent<HTMLFormElement>) => void {
-  const submit = form.onSubmit(handler);
-  return (event) => {
-    event?.preventDefault();
-    check.schema().then(
-      () => submit(),
-      () => submit(),
-    );
+    prepare: () => void schema().catch(() => undefined),
   };
 }

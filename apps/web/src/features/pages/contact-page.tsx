@@ -9,7 +9,7 @@ import { toast } from "../../lib/toasts.ts";
 import { useSession } from "../../lib/session.tsx";
 import classes from "./contact-page.module.css";
 import { PageHeader } from "./components/page-header.tsx";
-import { schemaCheck, submitChecked } from "../../lib/zod-form.ts";
+import { schemaCheck } from "../../lib/zod-form.ts";
 
 const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.contactSchema));
 
@@ -44,7 +44,7 @@ export function ContactPage() {
         <form
           className={`nl-panel ${classes.form}`}
           onFocus={check.prepare}
-          onSubmit={submitChecked(form, check, async (values) => send.mutate((await check.schema()).parse(values)))}
+          onSubmit={form.onSubmit(async (values) => send.mutate((await check.schema()).parse(values)))}
           noValidate
           aria-label="Contact form"
         >

@@ -12,7 +12,7 @@ import { sendSignInCode, signInWithCode } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCodeField } from "../lib/code-errors.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+import { schemaCheck, validationTriggers } from "../../../lib/zod-form.ts";
 
 const check = schemaCheck(() =>
   import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema.pick({ email: true })),
@@ -50,7 +50,7 @@ export function CodeSignInForm({ then }: { then?: string } = {}) {
     return (
       <form
         onFocus={check.prepare}
-        onSubmit={submitChecked(form, check, ({ email }) => send.mutate(email.trim().toLowerCase()))}
+        onSubmit={form.onSubmit(({ email }) => send.mutate(email.trim().toLowerCase()))}
         noValidate
       >
         <Stack gap="md">

@@ -7,7 +7,7 @@ import { isUnconfirmedEmailError } from "../api/auth-request.ts";
 import { signInWithPassword } from "../api/sign-in.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useCompleteSignIn } from "../lib/use-complete-sign-in.ts";
-import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+import { schemaCheck, validationTriggers } from "../../../lib/zod-form.ts";
 
 const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema));
 
@@ -37,7 +37,7 @@ export function PasswordSignInForm({ onUnconfirmed, then }: PasswordSignInFormPr
   });
 
   return (
-    <form onFocus={check.prepare} onSubmit={submitChecked(form, check, (values) => signIn.mutate(values))} noValidate>
+    <form onFocus={check.prepare} onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput
           label="Email"

@@ -8,7 +8,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { requestPasswordReset } from "../api/password-reset.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { toast } from "../../../lib/toasts.ts";
-import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+import { schemaCheck, validationTriggers } from "../../../lib/zod-form.ts";
 
 const check = schemaCheck(() =>
   import("@neonlab/shared/schemas/auth").then((m) => m.signInSchema.pick({ email: true })),
@@ -36,7 +36,7 @@ export function ForgotPage() {
       )}
       <form
         onFocus={check.prepare}
-        onSubmit={submitChecked(form, check, ({ email }) => request.mutate(email.trim().toLowerCase()))}
+        onSubmit={form.onSubmit(({ email }) => request.mutate(email.trim().toLowerCase()))}
         noValidate
       >
         <Stack gap="md">

@@ -14,7 +14,7 @@ import { pricingPath } from "../lib/use-complete-sign-in.ts";
 import { NewPasswordInput } from "../../../components/password-strength-meter.tsx";
 import { newPasswordProblem } from "../../../lib/password-check.ts";
 import { toast } from "../../../lib/toasts.ts";
-import { schemaCheck, submitChecked, validationTriggers } from "../../../lib/zod-form.ts";
+import { schemaCheck, validationTriggers } from "../../../lib/zod-form.ts";
 
 const check = schemaCheck(() => import("@neonlab/shared/schemas/auth").then((m) => m.signUpSchema));
 
@@ -41,7 +41,7 @@ export function RegisterPage() {
   });
 
   const owner = { email: form.values.email, name: form.values.displayName };
-  const submit = submitChecked(form, check, async (values) => {
+  const submit = form.onSubmit(async (values) => {
     const problem = await newPasswordProblem(values.password, owner);
     if (problem) form.setFieldError("password", problem);
     else register.mutate(values);
