@@ -1,8 +1,9 @@
-// `npm run check:budget` (after `npm run build`): fails when the first route's JavaScript exceeds the gzip budget.
+// `npm run check:budget` (after `npm run build`): fails when the first route's JavaScript exceeds the gzip budget,
+// or when a prerendered public page loads zod at start.
 // Checks apps/web/dist, or the build named by the first argument or WEB_DIST.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { BUDGET_KIB, checkBudget, editorChunkReport } from "./web-budget.mjs";
+import { BUDGET_KIB, checkBudget, editorChunkReport, pagesStartingWithZod } from "./web-budget.mjs";
 
 const distDir = process.argv[2] ?? process.env.WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist");
 if (!existsSync(join(distDir, "index.html"))) {
@@ -21,3 +22,11 @@ if (over) {
   );
   process.exit(1);
 }
+const zodPages = await pagesStartingWithZod(distDir);
+if (zodPages.length > 0) {
+  console.error(
+    `\nThese public pages load zod at start: ${zodPages.join(", ")}. Load a form's schema on focus (lib/zod-form.ts) and take constants from the zod-free modules.`,
+  );
+  process.exit(1);
+}
+console.log("public pages starting with zod: none");

@@ -124,3 +124,24 @@ export async function editorChunkReport(distDir) {
   const own = rows.find((row) => row.file.endsWith(chunk))?.gzip ?? 0;
   return `editor (lazy, hack and project pages): ${kib(gzip)} KiB gzip in ${rows.length} files beyond the first route (its chunk ${chunk}: ${kib(own)} KiB)`;
 }
+
+/** A string only zod's own code holds: the module that has it is zod. */
+const ZOD_MARK = "ZodError";
+
+/**
+ * The prerendered public pages (dist/prerender/*.html) whose start loads zod: every module a page names, with
+ * its static imports. Forms load their schema when first focused (apps/web/src/lib/zod-form.ts), so none should.
+ */
+export async function pagesStartingWithZod(distDir) {
+  const dir = join(distDir, "prerender");
+  const read = (path) => readFileSync(join(distDir, path), "utf8");
+  const pages = [];
+  for (const name of readdirSync(dir).filter((file) => file.endsWith(".html"))) {
+    const html = readFileSync(join(dir, name), "utf8");
+    const named = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]));
+    const start = [...named].map((path) => `<script type="module" src="${path}"></script>`).join("");
+    const files = await firstRouteScripts(start, read);
+    if (files.some((path) => read(path).includes(ZOD_MARK))) pages.push(`/${name.replace(/(index)?\.html$/, "")}`);
+  }
+  return pages;
+}

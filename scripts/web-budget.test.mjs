@@ -4,7 +4,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkBudget, firstRouteScripts, formatReport, htmlScripts, measure, staticImports } from "./web-budget.mjs";
+import {
+  checkBudget,
+  firstRouteScripts,
+  formatReport,
+  htmlScripts,
+  measure,
+  pagesStartingWithZod,
+  staticImports,
+} from "./web-budget.mjs";
 
 const html = `<!doctype html><html><head>
 <script src="/color-scheme.js"></script>
@@ -116,5 +124,30 @@ describe("checkBudget", () => {
     const heavy = await checkBudget(dir, 1);
     expect(heavy.over).toBe(true);
     expect(heavy.total).toBeGreaterThan(1024);
+  });
+});
+
+describe("pagesStartingWithZod", () => {
+  let dir;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("names the prerendered pages whose modules, or their static imports, are zod; not a lazy import", async () => {
+    dir = mkdtempSync(join(tmpdir(), "web-budget-zod-"));
+    const start = (paths) => `<script>const modules = ${JSON.stringify(paths)};</script>`;
+    const files = {
+      "prerender/index.html": start(["/assets/home-a1.js"]),
+      "prerender/login.html": start(["/assets/login-b2.js"]),
+      "prerender/blogs.html": start(["/assets/blogs-c3.js"]),
+      "assets/home-a1.js": 'const form=()=>import("./schemas-z9.js");',
+      "assets/login-b2.js": 'import{s}from"./form-d4.js";',
+      "assets/form-d4.js": 'import{z}from"./schemas-z9.js";export const s=z;',
+      "assets/blogs-c3.js": 'import{z}from"./schemas-z9.js";',
+      "assets/schemas-z9.js": "class ZodError extends Error{}export const z=ZodError;",
+    };
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), source);
+    }
+    expect((await pagesStartingWithZod(dir)).sort()).toEqual(["/blogs", "/login"]);
   });
 });
