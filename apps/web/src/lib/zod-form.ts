@@ -1,5 +1,5 @@
 import type { FormErrors } from "@mantine/form";
-import type { ZodType } from "zod";
+import type { input, output, ZodType } from "zod";
 
 /**
  * Turns a shared zod schema into a Mantine form validator: the first message of each field,
@@ -32,12 +32,13 @@ export function validationTriggers<Field extends string>(changeFields: Field[] =
  * 25 KiB gzip, evaluated in one task), which a sign-in or contact page's first paint does not need. The form
  * starts the load when it is first focused (`prepare`, the form's onFocus). `validate` is Mantine's validator:
  * the schema's messages at once when it is there, else a promise of them (Mantine awaits it on blur and on
- * submit). A schema that can not load (offline, a removed release) answers no errors: the server checks with
- * the same schema.
+ * submit). `output` is what the form sends: the values as the schema outputs them (trimmed, defaulted).
+ * A schema that can not load (offline, a removed release) answers no errors and sends the values as typed:
+ * the server parses them with the same schema and answers its message.
  */
 export type SchemaCheck<Schema extends ZodType> = {
   validate(values: unknown): FormErrors | Promise<FormErrors>;
-  schema(): Promise<Schema>;
+  output(values: input<Schema>): Promise<output<Schema>>;
   prepare(): void;
 };
 
@@ -61,10 +62,15 @@ export function schemaCheck<Schema extends ZodType>(load: () => Promise<Schema>)
     validate: (values) =>
       resolve?.(values) ??
       schema().then(
-        (value) => zodResolver(value)(values),
+        () => resolve?.(values) ?? {},
         () => ({}),
       ),
-    schema,
+    output: (values) =>
+      schema().then(
+        (value) => value.parse(values),
+        // Unchecked on purpose: the server's parse of the same schema is the check.
+        () => values as output<Schema>,
+      ),
     prepare: () => void schema().catch(() => undefined),
   };
 }

@@ -44,7 +44,7 @@ export function ContactPage() {
         <form
           className={`nl-panel ${classes.form}`}
           onFocus={check.prepare}
-          onSubmit={form.onSubmit(async (values) => send.mutate((await check.schema()).parse(values)))}
+          onSubmit={form.onSubmit(async (values) => send.mutate(await check.output(values)))}
           noValidate
           aria-label="Contact form"
         >

@@ -30,8 +30,7 @@ export function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: async (values: typeof form.values) =>
-      signUp((await check.schema()).parse(values), params.get("referral")),
+    mutationFn: async (values: typeof form.values) => signUp(await check.output(values), params.get("referral")),
     onSuccess: (_, values) => setConfirmEmail(values.email.trim().toLowerCase()),
     onError: (error) => {
       const message = errorMessage(error);
