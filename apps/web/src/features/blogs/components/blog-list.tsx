@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Pagination, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { BLOG_SORT_LABELS, BLOG_SORTS, BLOGS_PAGE_SIZE } from "@neonlab/shared/schemas/blog-constants";
 import type { BlogCategory } from "@neonlab/shared/schemas/blogs";
@@ -67,22 +67,23 @@ function FilterBar({
         }}
         maxLength={200}
       />
-      <Select
+      {/* The browser's own pickers: no popover to position while the page starts, the phone's native list. */}
+      <NativeSelect
         label="Sort"
         data={sortOptions}
         value={filters.sort ?? (filters.search ? RELEVANCE : "newest")}
-        allowDeselect={false}
-        onChange={(value) => onChange({ sort: value === RELEVANCE || !value ? null : (value as BlogFilters["sort"]) })}
+        onChange={({ currentTarget: { value } }) =>
+          onChange({ sort: value === RELEVANCE ? null : (value as BlogFilters["sort"]) })
+        }
       />
-      <Select
+      <NativeSelect
         label="Category"
         data={[
           { value: ALL, label: "All categories" },
           ...(categories ?? []).map((c) => ({ value: c.slug, label: `${c.name} (${c.count})` })),
         ]}
         value={filters.category ?? ALL}
-        allowDeselect={false}
-        onChange={(value) => onCategory(value === ALL ? null : value)}
+        onChange={({ currentTarget: { value } }) => onCategory(value === ALL ? null : value)}
       />
       <TextInput
         label="From"
