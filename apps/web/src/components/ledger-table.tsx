@@ -7,6 +7,7 @@ import { formatAmount, LEDGER_FILTERS } from "./ledger-format.ts";
 import classes from "./ledger-table.module.css";
 import { loadingStatus } from "./loading-status.ts";
 import { queryKeys } from "../lib/query-keys.ts";
+import { formatCount } from "@neonlab/shared/format";
 
 const PAGE = 20;
 
@@ -25,7 +26,6 @@ export const ledgerQuery = (kind: LedgerEntryKind | "all") =>
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const number = new Intl.NumberFormat("en-US");
 
 type LedgerTableProps = {
   /** A heading: the table is then a titled panel of its own (Profile → History). */
@@ -74,8 +74,8 @@ export function LedgerTable({ title, kind: fixedKind, showBalance, loadingLabel,
     <>
       {showBalance ? (
         <Text>
-          Balance: <strong data-ledger-balance={balance}>{number.format(balance ?? 0)} NeonBits</strong>, the sum of
-          every change below.
+          Balance: <strong data-ledger-balance={balance}>{formatCount(balance ?? 0)} NeonBits</strong>, the sum of every
+          change below.
         </Text>
       ) : null}
       {entries.length === 0 ? (

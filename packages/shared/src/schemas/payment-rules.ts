@@ -37,8 +37,3 @@ export const MANAGED_SUBSCRIPTION_STATUSES = [
 ] as const satisfies readonly SubscriptionStatus[];
 export const isManagedSubscription = (status: string) =>
   (MANAGED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
-
-/** Formats minor units for people: 999 usd → "$9.99". */
-export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
-}

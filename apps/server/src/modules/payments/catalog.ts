@@ -1,3 +1,4 @@
+import { formatCount } from "@neonlab/shared/format";
 import type { CurrencyProduct, SubscriptionProduct } from "@neonlab/shared/schemas/payments";
 
 // The seeded products and prices (product rules "Payments"): what the test provider sells, and the
@@ -65,4 +66,4 @@ export function seededCurrencyProduct(): CurrencyProduct {
   return { ...NEONBITS_PRODUCT, prices: PACK_PRICES.map(({ lookupKey: _, ...p }) => p) };
 }
 
-export const formatNeonBits = (n: number) => `${n.toLocaleString("en-US")} NeonBits`;
+export const formatNeonBits = (n: number) => `${formatCount(n)} NeonBits`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { formatMoney } from "@neonlab/shared/schemas/payments";
+import { formatCount, formatMoney } from "@neonlab/shared/format";
 import { badRequest, notFound } from "../../errors.ts";
 import { PACK_PRICES, SUBSCRIPTION_PRICES } from "./catalog.ts";
 import type { TestProvider } from "./test-provider.ts";
@@ -50,12 +50,12 @@ function checkoutBody(session: { id: string; mode: string; priceId: string | nul
   } else if (session.priceId) {
     const pack = PACK_PRICES.find((p) => p.id === session.priceId);
     offer = pack
-      ? `<div class="row"><strong>${pack.neonbits.toLocaleString("en-US")} NeonBits</strong><strong>${formatMoney(pack.amount, pack.currency)}</strong></div>`
+      ? `<div class="row"><strong>${formatCount(pack.neonbits)} NeonBits</strong><strong>${formatMoney(pack.amount, pack.currency)}</strong></div>`
       : "";
   } else {
     offer = `<fieldset style="border:0;padding:0"><legend>Choose a pack</legend>${PACK_PRICES.map(
       (p, i) =>
-        `<label><input type="radio" name="priceId" value="${p.id}"${i === 1 ? " checked" : ""}> ${p.neonbits.toLocaleString("en-US")} NeonBits — ${formatMoney(p.amount, p.currency)}</label>`,
+        `<label><input type="radio" name="priceId" value="${p.id}"${i === 1 ? " checked" : ""}> ${formatCount(p.neonbits)} NeonBits — ${formatMoney(p.amount, p.currency)}</label>`,
     ).join("")}</fieldset>`;
   }
   return `<h1>Checkout</h1><p class="muted">NeonLab's built-in test provider. Pay succeeds with the test card; Decline shows a refused card.</p>

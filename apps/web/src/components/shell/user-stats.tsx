@@ -3,18 +3,17 @@ import type { OwnProfile } from "@neonlab/shared/schemas/profile";
 import { IconBolt, IconCoin, IconFlame } from "@tabler/icons-react";
 import { Link } from "react-router";
 import classes from "./shell.module.css";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** XP, streak and NeonBits of the signed-in user (kept fresh by the profile query). */
 export function UserStats({ profile }: { profile: OwnProfile }) {
   const stats = [
     {
       key: "xp",
-      label: `${format(profile.xp)} XP`,
+      label: `${formatCount(profile.xp)} XP`,
       hint: "Experience points",
       icon: IconBolt,
-      value: `${format(profile.xp)} XP`,
+      value: `${formatCount(profile.xp)} XP`,
     },
     {
       key: "streak",
@@ -25,10 +24,10 @@ export function UserStats({ profile }: { profile: OwnProfile }) {
     },
     {
       key: "neonbits",
-      label: `${format(profile.neonbits)} NeonBits`,
+      label: `${formatCount(profile.neonbits)} NeonBits`,
       hint: "NeonBits",
       icon: IconCoin,
-      value: format(profile.neonbits),
+      value: formatCount(profile.neonbits),
       // The balance leads to where it is spent and topped up (the shop, its packs, and its ledger link).
       to: "/shop",
     },

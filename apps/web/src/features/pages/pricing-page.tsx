@@ -1,5 +1,6 @@
 import { Badge, Button, List, SimpleGrid, Text } from "@mantine/core";
-import { formatMoney, isManagedSubscription } from "@neonlab/shared/schemas/payment-rules";
+import { formatCount, formatMoney } from "@neonlab/shared/format";
+import { isManagedSubscription } from "@neonlab/shared/schemas/payment-rules";
 import type { SubscriptionPrice } from "@neonlab/shared/schemas/payments";
 import { IconCheck, IconCoin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -29,7 +30,6 @@ const PACK_HINTS: Record<number, string> = {
   2600: "For long streaks",
 };
 
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 const cadence = (p: SubscriptionPrice) => (p.interval === "year" ? "yearly" : "monthly");
 
 /** /pricing: Free and Pro (monthly, yearly) with the prices the payment provider has, and the NeonBits packs. */
@@ -169,7 +169,7 @@ export function PricingPage() {
             <div key={pack.id} className={classes.pack} data-pack={pack.id}>
               <IconCoin size={26} aria-hidden="true" />
               <div className={classes.packText}>
-                <p className={classes.packAmount}>{format(pack.neonbits)} NeonBits</p>
+                <p className={classes.packAmount}>{formatCount(pack.neonbits)} NeonBits</p>
                 <Text size="sm" c="dimmed">
                   {formatMoney(pack.amount, pack.currency)} · {PACK_HINTS[pack.neonbits] ?? "NeonBits for the shop"}
                 </Text>

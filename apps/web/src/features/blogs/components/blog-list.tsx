@@ -18,10 +18,10 @@ import {
 import { BlogCard } from "./blog-card.tsx";
 import classes from "./blogs.module.css";
 import { CardGridSkeleton } from "../../../components/card-grid-skeleton.tsx";
+import { formatCount } from "@neonlab/shared/format";
 
 const ALL = "all";
 const RELEVANCE = "relevance";
-const number = new Intl.NumberFormat("en-US");
 
 /** Search (typed: the address follows after a pause), sort, category and publication days. */
 function FilterBar({
@@ -172,7 +172,7 @@ export function BlogList({ fixedCategory }: { fixedCategory?: string }) {
       ) : (
         <>
           <Text className={classes.count} aria-live="polite" data-total={list.data.total}>
-            {`${number.format(list.data.total)}${list.data.totalCapped ? "+" : ""} ${list.data.total === 1 ? "blog" : "blogs"}`}
+            {`${formatCount(list.data.total)}${list.data.totalCapped ? "+" : ""} ${list.data.total === 1 ? "blog" : "blogs"}`}
             {filters.search ? ` for "${filters.search}"` : ""}
           </Text>
           <SimpleGrid

@@ -5,8 +5,7 @@ import { Link } from "react-router";
 import { ReaderDate } from "../../../components/reader-date.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import classes from "./blogs.module.css";
-
-const number = new Intl.NumberFormat("en-US");
+import { formatCount } from "@neonlab/shared/format";
 
 /** The publication day, or the last change for a blog not published, in the reader's format. */
 export const blogDate = (blog: Pick<BlogSummary, "publishedAt" | "updatedAt">) =>
@@ -33,8 +32,8 @@ export function BlogMeta({ blog, linkAuthor = true }: { blog: BlogSummary; linkA
       <span>
         <IconClock size={15} aria-hidden="true" /> {blog.readingMinutes} min read
       </span>
-      <span title={`${number.format(blog.views)} views`}>
-        <IconEye size={15} aria-hidden="true" /> {number.format(blog.views)}
+      <span title={`${formatCount(blog.views)} views`}>
+        <IconEye size={15} aria-hidden="true" /> {formatCount(blog.views)}
         <span className={classes.visuallyHidden}> views</span>
       </span>
       <span title={`${blog.votes.up} up, ${blog.votes.down} down`} data-score={blog.votes.score}>
@@ -43,7 +42,7 @@ export function BlogMeta({ blog, linkAuthor = true }: { blog: BlogSummary; linkA
         ) : (
           <IconArrowBigDown size={15} aria-hidden="true" />
         )}{" "}
-        {number.format(blog.votes.score)}
+        {formatCount(blog.votes.score)}
         <span className={classes.visuallyHidden}> votes</span>
       </span>
     </Group>

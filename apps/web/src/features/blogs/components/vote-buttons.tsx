@@ -8,8 +8,7 @@ import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toasts.ts";
 import { useVoteBlog } from "../api/blogs.ts";
 import classes from "./blogs.module.css";
-
-const number = new Intl.NumberFormat("en-US");
+import { formatCount } from "@neonlab/shared/format";
 
 /** Up and down votes: one per reader, changeable (pressing the other one moves it). Signed out: a sign-in link. */
 export function VoteButtons({ blog }: { blog: Blog }) {
@@ -33,7 +32,7 @@ export function VoteButtons({ blog }: { blog: Blog }) {
         onClick={() => cast("up")}
       >
         <span className={classes.visuallyHidden}>Vote up: </span>
-        {number.format(up)}
+        {formatCount(up)}
       </Button>
       <Button
         variant={mine === "down" ? "filled" : "default"}
@@ -45,7 +44,7 @@ export function VoteButtons({ blog }: { blog: Blog }) {
         onClick={() => cast("down")}
       >
         <span className={classes.visuallyHidden}>Vote down: </span>
-        {number.format(down)}
+        {formatCount(down)}
       </Button>
       {!signedIn && status !== "loading" && (
         <Text size="sm" c="dimmed">

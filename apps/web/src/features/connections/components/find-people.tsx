@@ -12,6 +12,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useConnectionAction, useUserSearch } from "../api/connections.ts";
 import { relationshipState } from "./connection-button.tsx";
 import { PersonCard } from "./person-card.tsx";
+import { formatCount } from "@neonlab/shared/format";
 
 /** What a found person's row says where it offers nothing: as on their profile (ConnectionButton's states). */
 const standingOf = (relationship: UserSearchResult["relationship"]) =>
@@ -29,7 +30,7 @@ function FoundPerson({ person }: { person: UserSearchResult }) {
   return (
     <PersonCard
       person={person}
-      detail={`@${person.username} · ${person.xp.toLocaleString("en")} XP`}
+      detail={`@${person.username} · ${formatCount(person.xp)} XP`}
       data={{ "data-found": person.username, "data-relationship": person.relationship }}
     >
       {action ? (

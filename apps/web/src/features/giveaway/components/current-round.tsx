@@ -6,8 +6,7 @@ import { timeLeft } from "../../../lib/time-left.ts";
 import { toast } from "../../../lib/toasts.ts";
 import { useEnterGiveaway } from "../api/giveaway.ts";
 import classes from "./giveaway.module.css";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** The round open now (or the next one): prize, countdown, entries, the caller's ticket or the Enter button. */
 export function CurrentRound({ state, now, signedIn }: { state: GiveawayState; now: number; signedIn: boolean }) {
@@ -44,7 +43,7 @@ export function CurrentRound({ state, now, signedIn }: { state: GiveawayState; n
           </h2>
         </div>
         <Badge size="lg" variant="outline" color="cyan" leftSection={<IconConfetti size={14} />}>
-          {round.winners} × {format(round.prize)} NeonBits
+          {round.winners} × {formatCount(round.prize)} NeonBits
         </Badge>
       </Group>
       <div>
@@ -56,8 +55,8 @@ export function CurrentRound({ state, now, signedIn }: { state: GiveawayState; n
         </span>
       </div>
       <Text data-entry-count={round.entryCount}>
-        {round.entryCount === 1 ? "1 entry" : `${format(round.entryCount)} entries`} so far. One entry per person per
-        round.
+        {round.entryCount === 1 ? "1 entry" : `${formatCount(round.entryCount)} entries`} so far. One entry per person
+        per round.
       </Text>
       {state.entry ? (
         <Text data-entered>

@@ -7,9 +7,9 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { getAllTickets, usePastRounds, useTickets } from "../api/giveaway.ts";
 import { type Verdict, verifyRound } from "../lib/verify.ts";
 import classes from "./giveaway.module.css";
+import { formatCount } from "@neonlab/shared/format";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
 function VerifyButton({ round }: { round: GiveawayRound }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -68,7 +68,7 @@ function TicketList({ round }: { round: GiveawayRound }) {
           ? "Hide the tickets"
           : round.entryCount === 1
             ? "Show the ticket"
-            : `Show the ${format(round.entryCount)} sorted tickets`}
+            : `Show the ${formatCount(round.entryCount)} sorted tickets`}
       </Button>
       {!open ? null : tickets.isPending ? (
         <Text size="sm" c="dimmed">
@@ -96,7 +96,7 @@ function TicketList({ round }: { round: GiveawayRound }) {
             ))}
           </ol>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {format(list.length)} of {format(round.entryCount)} shown
+            {formatCount(list.length)} of {formatCount(round.entryCount)} shown
           </Text>
           {tickets.hasNextPage ? (
             <Button
@@ -121,8 +121,8 @@ function PastRound({ round }: { round: GiveawayRound }) {
         {round.title}
       </h3>
       <Text size="sm" c="dimmed">
-        Drawn {round.drawnAt ? dateFormat.format(new Date(round.drawnAt)) : ""} · {format(round.entryCount)}{" "}
-        {round.entryCount === 1 ? "entry" : "entries"} · {format(round.prize)} NeonBits each
+        Drawn {round.drawnAt ? dateFormat.format(new Date(round.drawnAt)) : ""} · {formatCount(round.entryCount)}{" "}
+        {round.entryCount === 1 ? "entry" : "entries"} · {formatCount(round.prize)} NeonBits each
       </Text>
       {round.winnerList.length === 0 ? (
         <Text>No entries, no winner.</Text>

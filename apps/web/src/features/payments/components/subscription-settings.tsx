@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { MESSAGES } from "@neonlab/shared/messages";
-import { formatMoney, isManagedSubscription } from "@neonlab/shared/schemas/payment-rules";
+import { formatMoney } from "@neonlab/shared/format";
+import { isManagedSubscription } from "@neonlab/shared/schemas/payment-rules";
 import type { Subscription } from "@neonlab/shared/schemas/payments";
 import { IconCoin, IconCreditCard, IconExchange, IconPlayerPlay, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

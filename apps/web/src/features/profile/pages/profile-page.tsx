@@ -13,8 +13,8 @@ import { ProfileLinks } from "../components/profile-links.tsx";
 import classes from "../components/profile.module.css";
 import { LedgerTable } from "../../../components/ledger-table.tsx";
 import { loadingStatus } from "../../../components/loading-status.ts";
+import { formatCount } from "@neonlab/shared/format";
 
-const number = new Intl.NumberFormat("en-US");
 const joined = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
 
 /** /profile/:username: who they are, XP, streak, recent activity; your own adds badges, streak controls and history. */
@@ -58,14 +58,14 @@ export function ProfilePage() {
   // Your own counters come from the session profile, which the completion dialogs refresh.
   const data: PublicProfile = own ?? profile.data;
   const stats = [
-    { key: "xp", label: "XP", value: number.format(data.xp), icon: IconBolt },
+    { key: "xp", label: "XP", value: formatCount(data.xp), icon: IconBolt },
     {
       key: "streak",
       label: "Streak",
       value: `${data.streak} ${data.streak === 1 ? "day" : "days"}`,
       icon: IconFlame,
     },
-    ...(own ? [{ key: "neonbits", label: "NeonBits", value: number.format(own.neonbits), icon: IconCoin }] : []),
+    ...(own ? [{ key: "neonbits", label: "NeonBits", value: formatCount(own.neonbits), icon: IconCoin }] : []),
   ];
 
   return (

@@ -4,8 +4,7 @@ import { IconTrophy } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { type RankRow, rankRows } from "../lib/rank-rows.ts";
 import classes from "./rank.module.css";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** The leaderboard: position, learner, XP; the caller's row highlighted, or pinned below the top 50. */
 export function RankTable({ rank, caption }: { rank: Rank; caption: string }) {
@@ -71,7 +70,7 @@ function Row({ row }: { row: RankRow }) {
           </span>
         </Link>
       </Table.Td>
-      <Table.Td className={classes.xp}>{format(row.xp)}</Table.Td>
+      <Table.Td className={classes.xp}>{formatCount(row.xp)}</Table.Td>
     </Table.Tr>
   );
 }

@@ -3,8 +3,7 @@ import type { ShopItem, ShopState } from "@neonlab/shared/schemas/shop";
 import { IconBolt, IconShoppingCart, IconSnowflake } from "@tabler/icons-react";
 import { timeLeft } from "../../../lib/time-left.ts";
 import classes from "./shop.module.css";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** What the user has of what an item gives: owned freezes, or the active boost with its time left. */
 function Owned({ item, state, now }: { item: ShopItem; state: ShopState; now: number }) {
@@ -55,7 +54,7 @@ export function ItemCard({
             {item.name}
           </h3>
         </Group>
-        <span className={classes.price}>{format(item.price)} NB</span>
+        <span className={classes.price}>{formatCount(item.price)} NB</span>
       </Group>
       <p className={classes.description}>{item.description}</p>
       <Owned item={item} state={state} now={now} />
@@ -65,10 +64,10 @@ export function ItemCard({
             leftSection={<IconShoppingCart size={18} />}
             variant="default"
             disabled
-            aria-label={`${item.name}: you need ${format(item.price - state.balance)} more NeonBits`}
+            aria-label={`${item.name}: you need ${formatCount(item.price - state.balance)} more NeonBits`}
             data-short-by={item.price - state.balance}
           >
-            Need {format(item.price - state.balance)} more NeonBits
+            Need {formatCount(item.price - state.balance)} more NeonBits
           </Button>
           <Anchor href="#packs" size="sm" className={classes.getMore}>
             Get NeonBits
@@ -79,9 +78,9 @@ export function ItemCard({
           leftSection={<IconShoppingCart size={18} />}
           onClick={() => onBuy(item)}
           loading={busy}
-          aria-label={`Buy for ${format(item.price)} NeonBits: ${item.name}`}
+          aria-label={`Buy for ${formatCount(item.price)} NeonBits: ${item.name}`}
         >
-          Buy for {format(item.price)} NeonBits
+          Buy for {formatCount(item.price)} NeonBits
         </Button>
       )}
     </article>

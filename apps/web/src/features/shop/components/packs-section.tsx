@@ -6,8 +6,7 @@ import { toast } from "../../../lib/toasts.ts";
 import { currencySessionUrl, usePacks } from "../api/packs.ts";
 import classes from "./shop.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** "Get more NeonBits": the packs (GET stripe/currency-product), each opening the provider's checkout. */
 export function PacksSection() {
@@ -48,7 +47,7 @@ export function PacksSection() {
               onClick={() => void open(pack.priceId)}
               data-pack={pack.priceId}
             >
-              {format(pack.neonbits)} NeonBits{pack.price ? ` · ${pack.price}` : ""}
+              {formatCount(pack.neonbits)} NeonBits{pack.price ? ` · ${pack.price}` : ""}
             </Button>
           ))}
         </Group>

@@ -1,3 +1,5 @@
+import { formatMoney } from "@neonlab/shared/format";
+
 // The packs' shape belongs to the payments module (GET stripe/currency-product); the shop reads the few
 // fields it shows and skips anything it can not read, so it never breaks on a shape it does not know.
 
@@ -14,7 +16,7 @@ function priceText(raw: Raw): string | null {
   const currency = str(raw.currency);
   if (cents === null || !currency) return null;
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+    return formatMoney(cents, currency);
   } catch {
     return null;
   }

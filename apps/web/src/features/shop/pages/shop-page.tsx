@@ -15,8 +15,7 @@ import { PacksSection } from "../components/packs-section.tsx";
 import classes from "../components/shop.module.css";
 import { loadingStatus } from "../../../components/loading-status.ts";
 import { onlineOnly } from "../../../components/online-only.tsx";
-
-const format = (n: number) => new Intl.NumberFormat("en-US").format(n);
+import { formatCount } from "@neonlab/shared/format";
 
 /** /shop: streak freezes and the XP boost for NeonBits (product rules), and the packs to get more. */
 function ShopPageOnline() {
@@ -36,7 +35,7 @@ function ShopPageOnline() {
     const balance = shop.data?.balance ?? 0;
     const confirmed = await openConfirmDialog({
       title: `Buy ${item.name}`,
-      message: `Spend ${format(item.price)} of your ${format(balance)} NeonBits on ${item.name}?`,
+      message: `Spend ${formatCount(item.price)} of your ${formatCount(balance)} NeonBits on ${item.name}?`,
       confirmLabel: "Buy",
     });
     if (!confirmed) return;
@@ -76,7 +75,7 @@ function ShopPageOnline() {
             <span>
               <IconCoin size={20} aria-hidden="true" /> Balance:{" "}
               <span className={classes.balance} data-shop-balance={shop.data.balance}>
-                {format(shop.data.balance)} NeonBits
+                {formatCount(shop.data.balance)} NeonBits
               </span>
             </span>
             {boostActive && boostEnd !== null ? (
