@@ -40,6 +40,8 @@ test("the home carousel uses the spec's labels and options", async ({ page }) =>
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await visit(page, "/");
   await waitForPreloaderGone(page);
+  // The carousel mounts when its place comes near the viewport.
+  await page.getByRole("heading", { name: "Courses to start with" }).scrollIntoViewIfNeeded();
   const carousel = page.getByRole("region", { name: "Featured courses" });
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();

@@ -18,6 +18,17 @@ const KEEP = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" :
 export async function saveScreenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   if (!KEEP) return;
   mkdirSync(DIR, { recursive: true });
+  // Content that mounts near the viewport (the home carousel) mounts before a full-page picture.
+  if (fullPage) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
+  }
   // Let fonts and images settle so the picture shows the real design.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(DIR, `${name}.png`), fullPage, animations: "disabled" });

@@ -11,7 +11,7 @@ import {
 } from "@tabler/icons-react";
 import { lazy } from "react";
 import { Link } from "react-router";
-import { AfterHydration } from "../../../lib/hydrated.tsx";
+import { NearViewport } from "../../../lib/hydrated.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { useNextLesson } from "../../courses/index.ts";
 import { Band, FeatureCard } from "../components/page-header.tsx";
@@ -117,9 +117,9 @@ export function HomePage() {
             Courses to start with
           </h2>
         </div>
-        <AfterHydration fallback={<Skeleton height={300} radius={0} />}>
+        <NearViewport fallback={<Skeleton height={300} radius={0} />}>
           <CourseSlides />
-        </AfterHydration>
+        </NearViewport>
       </Band>
 
       <Band labelledBy="steps-title">
