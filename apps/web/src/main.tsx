@@ -25,6 +25,8 @@ async function boot() {
     console.error(MESSAGES.mountError, error);
     throw error;
   }
+  // Creating the router (its routes, the history entry, the opened page's route) is a step of its own.
+  await nextTask();
   await start();
 }
 

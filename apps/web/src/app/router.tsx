@@ -21,6 +21,7 @@ function pageRoute(spec: RouteSpec): RouteObject {
   const page = placeholder ? () => placeholderPage(placeholder) : PAGES[spec.path as BuiltRoutePath];
   if (!page) throw new Error(`no page for the route ${spec.path} in app/routes.ts`);
   return {
+    id: spec.path,
     path: spec.path,
     handle: { title: spec.title } satisfies RouteHandle,
     lazy: async () => ({ Component: await page() }),
@@ -33,37 +34,100 @@ async function notFoundRoute() {
   return { Component: NotFoundPage };
 }
 
-/** layout → guard → pages, so each layout and guard element is shared by its pages. */
-export function buildRouteTree(specs: readonly RouteSpec[]): RouteObject[] {
-  const layouts = new Map<LayoutName, Map<RouteSpec["guard"], RouteSpec[]>>();
+const ROOT_ID = "root";
+const layoutId = (layout: LayoutName) => `layout:${layout}`;
+const groupId = (spec: RouteSpec) => `${spec.layout}:${spec.guard}`;
+
+/** Adds `children` to the route `parentId` (React Router's `patch`, or the same on a plain route tree). */
+type Patch = (parentId: string, children: RouteObject[]) => void;
+
+function guardGroup(spec: RouteSpec, pages: RouteObject[]): RouteObject {
+  const group = spec.guard === "public" ? { children: pages } : guardRoute(spec.guard, pages);
+  return { ...group, id: groupId(spec) };
+}
+
+/**
+ * Adds the routes of `specs` not added yet, each under layout → guard, so each layout and guard element
+ * is shared by its pages: a page under its guard group if that is there, else with its group under its
+ * layout, else with both under the root. One patch per parent.
+ */
+function addRoutes(specs: readonly RouteSpec[], added: Set<string>, patch: Patch) {
+  const batches = new Map<string, RouteObject[]>();
+  const find = (id: string): RouteObject | undefined => {
+    for (const routes of batches.values()) {
+      const stack = [...routes];
+      for (let route = stack.pop(); route; route = stack.pop()) {
+        if (route.id === id) return route;
+        stack.push(...(route.children ?? []));
+      }
+    }
+    return undefined;
+  };
+  const into = (parentId: string, route: RouteObject) => {
+    const parent = find(parentId);
+    if (parent) parent.children = [...(parent.children ?? []), route];
+    else batches.set(parentId, [...(batches.get(parentId) ?? []), route]);
+  };
   for (const spec of specs) {
-    const byGuard = layouts.get(spec.layout) ?? new Map();
-    byGuard.set(spec.guard, [...(byGuard.get(spec.guard) ?? []), spec]);
-    layouts.set(spec.layout, byGuard);
+    if (added.has(spec.path)) continue;
+    const page = pageRoute(spec);
+    if (added.has(groupId(spec))) into(groupId(spec), page);
+    else if (added.has(layoutId(spec.layout))) into(layoutId(spec.layout), guardGroup(spec, [page]));
+    else
+      into(ROOT_ID, {
+        id: layoutId(spec.layout),
+        Component: LAYOUTS[spec.layout],
+        children: [guardGroup(spec, [page])],
+      });
+    for (const id of [spec.path, groupId(spec), layoutId(spec.layout)]) added.add(id);
   }
-  return [...layouts].map(([layout, byGuard]) => {
-    const Layout = LAYOUTS[layout];
-    return {
-      Component: Layout,
-      children: [...byGuard].map(([guard, pages]) =>
-        guard === "public" ? { children: pages.map(pageRoute) } : guardRoute(guard, pages.map(pageRoute)),
-      ),
-    };
-  });
+  for (const [parentId, children] of batches) patch(parentId, children);
 }
 
-/** The app's route objects: the browser router's, and the build-time render's (src/entry-prerender.tsx). */
+/** The routes whose path starts with the segment `pathname` starts with (the router picks among them). */
+function routesUnder(pathname: string): RouteSpec[] {
+  const first = (path: string) => {
+    const segment = path.split("/")[1] ?? "";
+    try {
+      return decodeURIComponent(segment).toLowerCase();
+    } catch {
+      return segment.toLowerCase();
+    }
+  };
+  const segment = first(pathname);
+  return ROUTES.filter((spec) => first(spec.path) === segment);
+}
+
+/** The root route with `specs`' routes under it and the not-found route. */
+function rootRoute(specs: readonly RouteSpec[], added: Set<string>): RouteObject {
+  const root: RouteObject = {
+    id: ROOT_ID,
+    Component: Root,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: RouteLoading,
+    children: [],
+  };
+  addRoutes(specs, added, (_root, children) => root.children?.push(...children));
+  root.children?.push({ id: "not-found", path: "*", lazy: notFoundRoute });
+  return root;
+}
+
+/** Every route of the app: the build-time render's (src/entry-prerender.tsx) and the tests'. */
 export function appRoutes(): RouteObject[] {
-  return [
-    {
-      Component: Root,
-      ErrorBoundary: RouteErrorPage,
-      HydrateFallback: RouteLoading,
-      children: [...buildRouteTree(ROUTES), { path: "*", lazy: notFoundRoute }],
-    },
-  ];
+  return [rootRoute(ROUTES, new Set())];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+/**
+ * The browser's router starts with the routes under the opened path's first segment only and adds the
+ * others as navigation reaches them (React Router's patchRoutesOnNavigation): matching all ~60 routes
+ * at start was the largest part of creating the router, in the task that blocks the first interaction.
+ */
+export function createAppRouter(pathname = window.location.pathname) {
+  const added = new Set<string>();
+  return createBrowserRouter([rootRoute(routesUnder(pathname), added)], {
+    // A patch call of an aborted navigation does nothing, so nothing is counted as added then.
+    patchRoutesOnNavigation: ({ path, patch, signal }) => {
+      if (!signal.aborted) addRoutes(routesUnder(path), added, patch);
+    },
+  });
 }
