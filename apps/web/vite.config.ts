@@ -60,7 +60,7 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: "iife",
         // The shell, its fonts (woff2: every supported browser reads it) and the code of every route.
-        globPatterns: ["index.html", "favicon.svg", "icons/*.png", "assets/**/*.{js,css,woff2}"],
+        globPatterns: ["index.html", "icons/*.png", "assets/**/*.{js,css,woff2}"],
         globIgnores: ["prerender/**", "**/*.br", "**/*.gz"],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
