@@ -9,8 +9,11 @@ import { PRERENDERED, ROOT_MARKERS, ROUTE_MODULES } from "../src/lib/prerender-m
 import { ROUTE_SCRIPT } from "./early-downloads.ts";
 import { inlineStylesheet, pathPattern, type RouteFiles, routePaths, signInPaths } from "./route-files.ts";
 
-/** Modulepreload links added per task: each costs the main thread about 1 ms on a slow machine. */
-const PRELOADS_PER_TASK = 6;
+/**
+ * Modulepreload links added per task: on a slow machine each costs the main thread a few ms (setting up
+ * its request), and six at once made tasks of 10–35 ms there, long ones on a phone four times slower.
+ */
+const PRELOADS_PER_TASK = 3;
 
 /**
  * A prerendered page's start: after its first frame (at once in a hidden tab, which paints none) it
