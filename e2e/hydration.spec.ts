@@ -20,6 +20,8 @@ declare global {
   interface Window {
     /** The page's <main> as the HTML delivered it, before any script of the app ran. */
     nlDeliveredMain?: Element | null;
+    /** The ids of the components that have one (inputs, tabs…), as the HTML delivered them. */
+    nlDeliveredIds?: string[];
   }
 }
 
@@ -45,6 +47,7 @@ for (const scheme of ["dark", "light"] as const) {
         await page.addInitScript(() => {
           document.addEventListener("DOMContentLoaded", () => {
             window.nlDeliveredMain = document.querySelector("#root main");
+            window.nlDeliveredIds = [...document.querySelectorAll('#root [id^="mantine-"]')].map((node) => node.id);
           });
         });
         await page.goto(path);
@@ -55,6 +58,13 @@ for (const scheme of ["dark", "light"] as const) {
         // … enabled the controls the build disabled, and switched the toggle to the saved mode.
         await expect(page.locator(`[${PRERENDER_DISABLED}]`)).toHaveCount(0);
         await expect(page.getByTestId("color-scheme-toggle").first()).toHaveAttribute("data-scheme", scheme);
+        // … and kept the components' ids (a new id each was a synchronous re-render of them all).
+        const ids = await page.evaluate(() => ({
+          delivered: window.nlDeliveredIds ?? [],
+          missing: (window.nlDeliveredIds ?? []).filter((id) => !document.getElementById(id)),
+        }));
+        if (path === "/login") expect(ids.delivered.length).toBeGreaterThan(0);
+        expect(ids.missing).toEqual([]);
         expect(problems).toEqual([]);
       });
     }

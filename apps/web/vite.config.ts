@@ -6,6 +6,7 @@ import {
   buildId,
   earlyDownloads,
   mantineCssPerComponent,
+  mantineStableIds,
   precompress,
   prerender,
   reactRouterTreeShaking,
@@ -33,6 +34,7 @@ export default defineConfig({
     precompress(),
     prerender({ entry: resolve(import.meta.dirname, "src/entry-prerender.tsx"), routeFiles }),
     reactRouterTreeShaking(),
+    mantineStableIds(),
     VitePWA({
       // The worker is src/sw.ts; the app registers it itself once idle (src/lib/offline/register-worker.ts)
       // and a new version waits for the app-update notice.
