@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { guardRoute } from "./guards.tsx";
-import type { LayoutName } from "../lib/route-table.ts";
+import type { GuardName, LayoutName } from "../lib/route-table.ts";
 import { LAYOUTS } from "./layouts/layouts.tsx";
 import { ErrorPage } from "../components/error-page/deferred-error-page.tsx";
 import { NotFoundPage, RouteErrorPage } from "../components/error-page/route-errors.tsx";
@@ -36,52 +36,42 @@ async function notFoundRoute() {
 
 const ROOT_ID = "root";
 const layoutId = (layout: LayoutName) => `layout:${layout}`;
-const groupId = (spec: RouteSpec) => `${spec.layout}:${spec.guard}`;
+const groupId = (layout: LayoutName, guard: GuardName) => `${layout}:${guard}`;
 
 /** Adds `children` to the route `parentId` (React Router's `patch`, or the same on a plain route tree). */
 type Patch = (parentId: string, children: RouteObject[]) => void;
 
-function guardGroup(spec: RouteSpec, pages: RouteObject[]): RouteObject {
-  const group = spec.guard === "public" ? { children: pages } : guardRoute(spec.guard, pages);
-  return { ...group, id: groupId(spec) };
+function guardGroup(layout: LayoutName, guard: GuardName, pages: RouteObject[]): RouteObject {
+  const group = guard === "public" ? { children: pages } : guardRoute(guard, pages);
+  return { ...group, id: groupId(layout, guard) };
 }
 
 /**
- * Adds the routes of `specs` not added yet, each under layout → guard, so each layout and guard element
- * is shared by its pages: a page under its guard group if that is there, else with its group under its
- * layout, else with both under the root. One patch per parent.
+ * Adds the routes of `specs` not added yet as layout → guard → pages, so each layout and guard element is
+ * shared by its pages: pages into their guard group if it is there, else their group into its layout if
+ * that is there, else the layout with its groups into the root.
  */
 function addRoutes(specs: readonly RouteSpec[], added: Set<string>, patch: Patch) {
-  const batches = new Map<string, RouteObject[]>();
-  const find = (id: string): RouteObject | undefined => {
-    for (const routes of batches.values()) {
-      const stack = [...routes];
-      for (let route = stack.pop(); route; route = stack.pop()) {
-        if (route.id === id) return route;
-        stack.push(...(route.children ?? []));
-      }
-    }
-    return undefined;
-  };
-  const into = (parentId: string, route: RouteObject) => {
-    const parent = find(parentId);
-    if (parent) parent.children = [...(parent.children ?? []), route];
-    else batches.set(parentId, [...(batches.get(parentId) ?? []), route]);
-  };
+  const layouts = new Map<LayoutName, Map<GuardName, RouteSpec[]>>();
   for (const spec of specs) {
     if (added.has(spec.path)) continue;
-    const page = pageRoute(spec);
-    if (added.has(groupId(spec))) into(groupId(spec), page);
-    else if (added.has(layoutId(spec.layout))) into(layoutId(spec.layout), guardGroup(spec, [page]));
-    else
-      into(ROOT_ID, {
-        id: layoutId(spec.layout),
-        Component: LAYOUTS[spec.layout],
-        children: [guardGroup(spec, [page])],
-      });
-    for (const id of [spec.path, groupId(spec), layoutId(spec.layout)]) added.add(id);
+    const byGuard = layouts.get(spec.layout) ?? new Map<GuardName, RouteSpec[]>();
+    byGuard.set(spec.guard, [...(byGuard.get(spec.guard) ?? []), spec]);
+    layouts.set(spec.layout, byGuard);
   }
-  for (const [parentId, children] of batches) patch(parentId, children);
+  for (const [layout, byGuard] of layouts) {
+    const newGroups: RouteObject[] = [];
+    for (const [guard, pages] of byGuard) {
+      const routes = pages.map(pageRoute);
+      if (added.has(groupId(layout, guard))) patch(groupId(layout, guard), routes);
+      else newGroups.push(guardGroup(layout, guard, routes));
+      for (const id of [groupId(layout, guard), ...pages.map((spec) => spec.path)]) added.add(id);
+    }
+    if (newGroups.length === 0) continue;
+    if (added.has(layoutId(layout))) patch(layoutId(layout), newGroups);
+    else patch(ROOT_ID, [{ id: layoutId(layout), Component: LAYOUTS[layout], children: newGroups }]);
+    added.add(layoutId(layout));
+  }
 }
 
 /** The routes whose path starts with the segment `pathname` starts with (the router picks among them). */
@@ -100,16 +90,10 @@ function routesUnder(pathname: string): RouteSpec[] {
 
 /** The root route with `specs`' routes under it and the not-found route. */
 function rootRoute(specs: readonly RouteSpec[], added: Set<string>): RouteObject {
-  const root: RouteObject = {
-    id: ROOT_ID,
-    Component: Root,
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: RouteLoading,
-    children: [],
-  };
-  addRoutes(specs, added, (_root, children) => root.children?.push(...children));
-  root.children?.push({ id: "not-found", path: "*", lazy: notFoundRoute });
-  return root;
+  const children: RouteObject[] = [];
+  addRoutes(specs, added, (_root, routes) => children.push(...routes));
+  children.push({ id: "not-found", path: "*", lazy: notFoundRoute });
+  return { id: ROOT_ID, Component: Root, ErrorBoundary: RouteErrorPage, HydrateFallback: RouteLoading, children };
 }
 
 /** Every route of the app: the build-time render's (src/entry-prerender.tsx) and the tests'. */
@@ -119,7 +103,7 @@ export function appRoutes(): RouteObject[] {
 
 /**
  * The browser's router starts with the routes under the opened path's first segment only and adds the
- * others as navigation reaches them (React Router's patchRoutesOnNavigation): matching all ~60 routes
+ * others as navigation reaches them (React Router's patchRoutesOnNavigation): matching all ~50 routes
  * at start was the largest part of creating the router, in the task that blocks the first interaction.
  */
 export function createAppRouter(pathname = window.location.pathname) {
