@@ -197,3 +197,21 @@ test("in a hidden tab, whose timers run once a second, a prerendered page asks f
   const { batches, inPage } = await preloadBatches(page, { hidden: true });
   expect(batches).toEqual([inPage]);
 });
+
+// Chrome decodes the tab's icon in the page's own main thread, and an SVG icon there is a document of its own
+// (a task of 12–25 ms on a slow machine, four times that on a phone): the icon is a small PNG.
+test("the tab icon every page names is a small PNG", async ({ page, request }) => {
+  for (const path of ["/", "/pricing", "/courses/no-such-course"]) {
+    await visit(page, path);
+    const icons = await page
+      .locator('link[rel~="icon"]')
+      .evaluateAll((links) =>
+        links.map((link) => ({ href: link.getAttribute("href"), type: link.getAttribute("type") })),
+      );
+    expect(icons, path).toEqual([{ href: "/icons/favicon-32.png", type: "image/png" }]);
+  }
+  const icon = await request.get("/icons/favicon-32.png");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await icon.body()).length).toBeLessThan(8 * 1024);
+});
