@@ -140,19 +140,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database faults (PostgreSQL)", 
         url: `/api/lessons/${r.id}/complete`,
         headers: { ...r.user.headers, "idempotency-key": r.key },
       });
-    // The completions spread over ~500 ms; once the first few are answered, the app's connections are
-    // cut under the rest again and again.
+    // The completions spread over ~500 ms; once the first few are answered, the database is held until a
+    // few more are waiting on it and their connections are cut (so some surely fail, however fast the
+    // machine), then the app's connections are cut under the rest again and again.
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let sent = 0;
     let answered = 0;
     const answers = Promise.all(
       requests.map(async (r, i) => {
         await sleep(i * 20);
+        sent++;
         const answer = await send(r);
         answered++;
         return answer;
       }),
     );
     await timeUntil(async () => answered >= 3, RECOVERY_DEADLINE_MS, "the first completions");
+    faults.proxy.set("freeze");
+    await timeUntil(async () => sent - answered >= 3, RECOVERY_DEADLINE_MS, "completions waiting on the database");
+    faults.proxy.drop();
+    faults.proxy.set("pass");
     for (let i = 1; i <= 5; i++) {
       await sleep(60);
       if (i % 2) faults.proxy.drop();
