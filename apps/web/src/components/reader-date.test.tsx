@@ -48,7 +48,9 @@ describe("ReaderDate", () => {
       expect(printed[0]).toContain("Mar 4, 2026");
       expect(new Set(printed).size).toBe(1);
     } finally {
-      process.env.TZ = zone;
+      // Assigning undefined would set the text "undefined".
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
   });
 
